@@ -369,6 +369,32 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     expect(attached).toHaveLength(2);
   });
 
+  it('the same UPC from two import jobs joins one waiting submission instead of making two', async () => {
+    const code = ean();
+    const first = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'front.png', data: await barcodeImage(code) },
+    ]);
+    await server.ctx.jobs!.drain();
+    const second = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'side.png', data: await barcodeImage(code, { rotate: 90 }) },
+    ]);
+    await server.ctx.jobs!.drain();
+    const [a] = await filesOf(supplier, first.json.id);
+    const [b] = await filesOf(supplier, second.json.id);
+    expect([a.status, b.status]).toEqual(['SUBMITTED', 'SUBMITTED']);
+    expect(b.submissionId).toBe(a.submissionId);
+    const subs = await server.database.db
+      .select()
+      .from(productSubmissions)
+      .where(and(eq(productSubmissions.companyId, 1001), eq(productSubmissions.ean13Upc, code)));
+    expect(subs).toHaveLength(1);
+    const attached = await server.database.db
+      .select()
+      .from(submissionFiles)
+      .where(eq(submissionFiles.submissionId, a.submissionId));
+    expect(attached).toHaveLength(2);
+  });
+
   it('a code the second looks contradict is held for the mapping step, never submitted; the mapping files it', async () => {
     // ean13-2/01.png: ZBar reads 9780204816638 (a valid check digit) beside the printed 9780804816632.
     const misread = datasetPhoto('ean13-2/01.png');

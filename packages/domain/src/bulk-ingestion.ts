@@ -220,7 +220,7 @@ export interface MappingTarget {
 }
 
 export interface MappingRowResult {
-  /** The row's line in the file: data index + 2 (the header is line 1). */
+  /** The row's line in the file (the header's line + 1 for the first data row), blank lines counted. */
   row: number;
   upc: string;
   filename: string;
@@ -236,17 +236,22 @@ export type MappingParse =
 export function parseMappingCsv(text: string): MappingParse {
   let table: string[][];
   try {
-    table = parseCsv(text);
+    table = parseCsv(text, { keepBlank: true });
   } catch {
     return { ok: false, message: MAPPING_MSG.unrecognizable };
   }
-  const [header, ...data] = table;
+  // Blank lines kept, so each row is numbered as in the file; any before the header are skipped.
+  const start = Math.max(
+    0,
+    table.findIndex((cells) => cells.some((c) => c.trim() !== '')),
+  );
+  const [header, ...data] = table.slice(start);
   const names = (header ?? []).map((h) => h.trim());
   if (names.length !== 2 || names[0] !== MAPPING_HEADERS[0] || names[1] !== MAPPING_HEADERS[1]) {
     return { ok: false, message: MAPPING_MSG.unrecognizable };
   }
   const rows = data
-    .map((cells, index) => ({ cells, row: index + 2 }))
+    .map((cells, index) => ({ cells, row: start + index + 2 }))
     .filter(({ cells }) => cells.some((c) => c.trim() !== ''))
     .map(({ cells, row }) => ({
       upc: (cells[0] ?? '').trim(),

@@ -373,15 +373,27 @@ async function markProcessedWhenRead(tx: Tx, jobId: number) {
 }
 
 /**
+ * A job's row locked, after its organization's: every job of a company files into the same waiting submissions, so
+ * two jobs' workers take turns (the organization's row before the job's, in the lock order). The organization of a
+ * job never changes, so it is read before its lock.
+ */
+export async function lockJobAndOrganization(tx: Tx, jobId: number) {
+  const organizationId = (await findJob(tx, jobId))?.organizationId;
+  if (organizationId != null) await lockOrganization(tx, organizationId);
+  return lockJob(tx, jobId);
+}
+
+/**
  * Files the organization's company submits: IDENTIFIED files grouped by code into product submissions (imported,
  * SUBMITTED), through the submission lifecycle like every other submission (history, checks, partner statuses,
- * shipping profile). A file joins a submission of the same job and code that is still waiting, or starts a new
- * one. The job row is locked, so two workers never make two submissions of one code.
+ * shipping profile). A file joins the company's imported submission of the same code that is still waiting (from
+ * this job or another), or starts a new one. The organization's and the job's rows are locked, so two workers never
+ * make two submissions of one code.
  * They are submitted in the name of the user who uploaded them, or, for a folder, the company's first user.
  */
 export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[]) {
   if (!fileIds.length) return;
-  const job = await lockJob(tx, jobId);
+  const job = await lockJobAndOrganization(tx, jobId);
   if (!job) return;
   const files = await identifiedUnsubmitted(tx, jobId, fileIds);
   if (!files.length) return;
@@ -393,7 +405,7 @@ export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[])
   // while the rest of the files are written (submissions/counts.ts).
   await countChangesTogether(tx, async () => {
     for (const [ean13Upc, group] of groups) {
-      const existing = await waitingSubmissionOfCode(tx, jobId, ean13Upc);
+      const existing = await waitingSubmissionOfCode(tx, job.companyId, ean13Upc);
       const attached = group.map((f) => ({
         fileName: f.filename.split('/').pop()!,
         storageKey: f.storageKey,

@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, zodFields } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { processIngestionFileJob, submitIdentified } from './pipeline.ts';
+import { lockJobAndOrganization, processIngestionFileJob, submitIdentified } from './pipeline.ts';
 import {
   filesOfJob,
   filesOfJobByName,
@@ -146,7 +146,7 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
   const job = await visibleJob(ctx, user, jobId);
   if (!rows.length) throw badRequest('Send at least one mapping row.');
   return ctx.db.transaction(async (tx) => {
-    await lockJob(tx, job.id);
+    await lockJobAndOrganization(tx, job.id);
     const files = await filesOfJob(tx, job.id);
     const results = checkMappingRows(rows, files);
     const bad = results.filter((r) => r.reason);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UploadProgress } from '../../api/upload-files.ts';
-import { jsonResponse } from '../../test/fixtures.ts';
+import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
 import { ImportJobsPage } from './ImportJobsPage.tsx';
@@ -35,7 +35,10 @@ describe('Imports upload area', () => {
       return new Promise((resolve) => (finish = resolve));
     });
     const success = vi.spyOn(toast, 'success');
-    renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
+    renderWithApp(<ImportJobsPage />, {
+      path: '/import-jobs',
+      session: buildSession({ user: buildUser({ hasBulkIngestionAccess: true }) }),
+    });
     expect(await screen.findByText('No import jobs yet.')).toBeTruthy();
     const upload = screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
     expect(upload.disabled).toBe(true);
@@ -63,7 +66,10 @@ describe('Imports upload area', () => {
       new ApiError({ status: 413, statusText: 'Payload Too Large', message: `b.png: ${UPLOAD_MSG.size}` }),
     );
     uploadIngestionFiles.mockResolvedValueOnce({ id: 8, totalCount: 1 });
-    renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
+    renderWithApp(<ImportJobsPage />, {
+      path: '/import-jobs',
+      session: buildSession({ user: buildUser({ hasBulkIngestionAccess: true }) }),
+    });
     expect(await screen.findByText('No import jobs yet.')).toBeTruthy();
     const input = screen.getByTestId('file-drop-zone').querySelector<HTMLInputElement>('input[type="file"]')!;
     const big = new File(['x'], 'big.png', { type: 'image/png' });

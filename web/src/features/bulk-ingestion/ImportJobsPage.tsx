@@ -5,6 +5,7 @@ import { addToImportSelection, filesSummary, INGESTION_MAX_UPLOAD_FILES, plural 
 import { isApiError } from '../../api/api-error.ts';
 import type { UploadProgress } from '../../api/upload-files.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
+import { useSignedInUser } from '../../session/session-context.tsx';
 import { showBanner } from '../../ui/banner/banner-store.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { FileDropZone } from '../../ui/FileDropZone.tsx';
@@ -28,9 +29,11 @@ export const uploadedNotice = (job: IngestionJob) =>
 /** /import-jobs: the company's import jobs (ten a page) and an upload area feeding the same pipeline as its folder. */
 export function ImportJobsPage() {
   const jobs = useIngestionJobs();
+  // A full administrator whose company has no access reads every company's jobs (support) and uploads none.
+  const own = useSignedInUser().hasBulkIngestionAccess;
   return (
     <Page heading={IMPORTS_HEADING}>
-      <UploadArea />
+      {own && <UploadArea />}
       {jobs.isPending ? (
         <Text>Loading…</Text>
       ) : jobs.isError ? (
@@ -50,6 +53,7 @@ export function ImportJobsPage() {
                 </Anchor>
               ),
             },
+            ...(own ? [] : [{ header: 'Company Id', cell: (j: IngestionJob) => j.companyId }]),
             { header: 'Files', cell: (j) => filesSummary(j) },
             { header: 'Created', cell: (j) => formatDateTime(j.createdDate) },
             { header: 'Modified', cell: (j) => formatDateTime(j.updatedDate) },
