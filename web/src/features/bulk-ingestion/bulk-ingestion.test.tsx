@@ -96,10 +96,15 @@ afterEach(() => {
 describe('Import job detail', () => {
   it('first loads every file, then polls only for files updated since the newest time it has (less a 2 s overlap)', async () => {
     const polls: string[] = [];
+    // The first poll's answer waits until the first load has been looked at (on a busy machine the poll's second
+    // could pass before the test looks).
+    let looked: () => void = () => {};
+    const firstLoadSeen = new Promise<void>((resolve) => (looked = resolve));
     const fetchMock = vi.fn(async (input: string | URL | Request) => {
       const url = String(input);
       if (url === '/api/bulkIngestion/jobs/12/files') return jsonResponse(200, FILES);
       polls.push(url);
+      if (polls.length === 1) await firstLoadSeen;
       // The first poll brings one change; later ones nothing.
       return jsonResponse(
         200,
@@ -128,6 +133,7 @@ describe('Import job detail', () => {
     expect(heading.textContent).toContain('4 files, 1 ignored, 2 need mapping');
     expect(within(screen.getByRole('table', { name: 'Incomplete' })).getAllByRole('row')).toHaveLength(4);
     expect(within(screen.getByRole('table', { name: 'Complete' })).getByText('shelf.png')).toBeTruthy();
+    looked();
     await waitFor(() => expect(polls[0]).toBe(pollPath('2026-01-02T10:00:03.000Z')));
     await waitFor(() => expect(heading.textContent).toContain('1 needs mapping'));
     await waitFor(() => expect(polls[1]).toBe(pollPath('2026-01-02T10:00:58.000Z')));
