@@ -158,7 +158,11 @@ test('the supplier selects three submissions, edits them step by step, fixes the
   await page.waitForURL((url) => url.pathname === at('/edit-multiple/confirmation'));
   await expect(page.getByRole('heading', { level: 1, name: 'Confirmation' })).toBeVisible();
   await expect(page.getByText('3 products updated.')).toBeVisible();
-  await expect(page.getByText(/Check the Partner Status column on the Activity Page/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /the Partner Status column on the Activity Page shows what that partner still needs; imported products/,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue to Brand Profile' })).toHaveAttribute(
     'href',
     at('/brandProfile'),

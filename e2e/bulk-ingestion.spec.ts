@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCESS_MSG, MAPPING_MSG } from '@portal/domain';
-import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
+import { ACCESS_MSG, IMPORT_MSG, MAPPING_MSG } from '@portal/domain';
+import { barcodeImage, datasetPhoto, plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, pageAs, pageAt } from './support/fixtures.ts';
 import { uniqueEan13 } from './support/seed-api.ts';
@@ -52,8 +52,24 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
       { name: 'front.png', mimeType: 'image/png', buffer: await barcodeImage(code) },
       { name: 'plain-1.png', mimeType: 'image/png', buffer: await plainImage() },
       { name: 'plain-2.png', mimeType: 'image/png', buffer: await plainImage() },
+      // Named as a picture, so only the server can tell it is none: it is ignored there.
+      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') },
+      // Read by one reader as two codes (9780204816638 beside the printed 9780804816632): held for mapping.
+      { name: 'book.png', mimeType: 'image/png', buffer: datasetPhoto('ean13-2/01.png').data },
+      // Refused in the browser: never part of the selection.
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') },
     ]);
+  await expect(user.getByText(IMPORT_MSG.notAdded([{ name: 'notes.txt', reason: IMPORT_MSG.format }]))).toBeVisible();
+  await expect(user.getByText('5 files chosen')).toBeVisible();
+  const chosen = user.getByRole('list', { name: 'Chosen files' });
+  await expect(chosen.getByRole('listitem')).toHaveText([
+    'front.png',
+    'plain-1.png',
+    'plain-2.png',
+    'notes.png',
+    'book.png',
+  ]);
+  await chosen.getByRole('button', { name: 'Remove plain-2.png' }).click();
   await expect(user.getByText('4 files chosen')).toBeVisible();
   await user.getByRole('button', { name: 'Upload' }).click();
   await expect(user.getByText(/Import job \d+ created with 4 files\./)).toBeVisible();
@@ -77,9 +93,12 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
   const heading = user.getByRole('heading', { level: 1 });
   await expect(heading).toContainText(`Import Job ${jobId}`);
   await expect(heading).toContainText('4 files, 1 ignored, 2 need mapping');
+  await expect(user.getByRole('table', { name: 'Incomplete' }).getByRole('row', { name: /book\.png/ })).toContainText(
+    'The barcode was read as',
+  );
   const complete = user.getByRole('table', { name: 'Complete' });
   await expect(complete.getByRole('row', { name: /front\.png/ })).toContainText(code);
-  await expect(user.getByRole('table', { name: 'Incomplete' }).getByRole('row', { name: /notes\.txt/ })).toContainText(
+  await expect(user.getByRole('table', { name: 'Incomplete' }).getByRole('row', { name: /notes\.png/ })).toContainText(
     'Ignored',
   );
 
@@ -89,30 +108,57 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
     user.getByRole('button', { name: 'Download Mapping Template' }).click(),
   ]);
   const templateText = await readFile(await template.path(), 'utf8');
-  expect(templateText.split('\r\n')).toEqual(['UPC,filename', ',plain-1.png', ',plain-2.png', '']);
+  expect(templateText.split('\r\n')).toEqual(['UPC,filename', ',book.png', ',plain-1.png', '']);
 
   // A mapping file with one bad row: the modal, the error log, then only the good row.
   const mapped = uniqueEan13('41');
   await user.getByTestId('mapping-file-input').setInputFiles({
     name: 'mapping.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`UPC,filename\n${mapped},plain-1.png\n${mapped},notes.txt\n`),
+    buffer: Buffer.from(`UPC,filename\n${mapped},plain-1.png\n\n${mapped},notes.png\n`),
   });
   const dialog = user.getByRole('dialog', { name: MAPPING_MSG.modalTitle });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('status')).toHaveText(
-    '1 row can be processed; 1 row has errors and will not be applied.',
+    `1 row can be processed; 1 row has errors and will not be applied. ${MAPPING_MSG.blankRows(1)}`,
   );
-  await expect(dialog.getByRole('row', { name: /notes\.txt/ })).toContainText(MAPPING_MSG.ignored);
+  await expect(dialog.getByRole('row', { name: /notes\.png/ })).toContainText(MAPPING_MSG.ignored);
   await expectAccessible(user, 'Mapping errors');
   const [log] = await Promise.all([
     user.waitForEvent('download'),
     dialog.getByRole('button', { name: 'Export Error Log' }).click(),
   ]);
-  expect(await readFile(await log.path(), 'utf8')).toContain(`3,${mapped},notes.txt,${MAPPING_MSG.ignored}`);
+  expect(await readFile(await log.path(), 'utf8')).toContain(`4,${mapped},notes.png,${MAPPING_MSG.ignored}`);
   await dialog.getByRole('button', { name: 'Process Successful Rows' }).click();
   await expect(dialog).toBeHidden();
   await expect(heading).toContainText('4 files, 1 ignored, 1 needs mapping');
   await expect(complete.getByRole('row', { name: /plain-1\.png/ })).toContainText(mapped);
   await expectAccessible(user, 'Import job');
+
+  // A reload of a signed-in page: every preloaded file is used as the page asks for it (no credentials-mode warning).
+  const warnings: string[] = [];
+  user.on('console', (m) => {
+    if (/credentials mode does not match/i.test(m.text())) warnings.push(m.text());
+  });
+  await user.reload();
+  await expect(heading).toContainText(`Import Job ${jobId}`);
+  await user.waitForLoadState('networkidle');
+  expect(warnings).toEqual([]);
+
+  // On a phone each file is a card: its Status and Reason are on screen, not off to the right.
+  await user.setViewportSize({ width: 390, height: 844 });
+  const ignoredRow = user.getByRole('table', { name: 'Incomplete' }).getByRole('row', { name: /notes\.png/ });
+  for (const text of ['Ignored', 'not a PDF']) {
+    const box = (await ignoredRow.getByText(text).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await user.context().close();
+
+  // A full administrator opens the company's job (support), without an upload area.
+  const support = await pageAt(browser, DEMO.admin, `/import-jobs/${jobId}`);
+  await expect(support.getByRole('heading', { level: 1 })).toContainText(`Import Job ${jobId}`);
+  await support.getByRole('link', { name: 'Back to import jobs' }).click();
+  await expect(support.getByRole('link', { name: jobId, exact: true })).toBeVisible();
+  await expect(support.getByRole('button', { name: 'Upload' })).toHaveCount(0);
+  await support.context().close();
 });

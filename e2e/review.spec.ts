@@ -97,7 +97,7 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
   await row.getByRole('checkbox').check();
   await expect(editToComplete).toBeEnabled();
   await expect(
-    supplier.getByRole('combobox', { name: "Chose which partner's submission status to show" }),
+    supplier.getByRole('combobox', { name: "Choose which partner's submission status to show" }),
   ).toBeVisible();
   await expectAccessible(supplier, 'the activity page');
   await supplier.screenshot({ path: 'test-results/review-activity.png', fullPage: true });

@@ -537,6 +537,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/bulkIngestion/jobs/{jobId}/files/{fileId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read again a file set aside because the server was busy
+         * @description Read again a file set aside because the server was busy. With an API token it needs write:bulkingestion or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
+        post: operations["postBulkIngestionJobsByJobIdFilesByFileIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/productSubmissions/resubmit": {
         parameters: {
             query?: never;
@@ -8029,6 +8049,186 @@ export interface operations {
                      *       "detail": "Job not found.",
                      *       "code": "NOT_FOUND",
                      *       "message": "Job not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBulkIngestionJobsByJobIdFilesByFileIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Read again a file set aside because the server was busy */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c4e1a7d2-9b3f-4e6a-8d15-6f2b0c9e7a41",
+                     *       "filename": "iphone/IMG_0001.HEIC",
+                     *       "upc": "036000291452",
+                     *       "detectedEan13Upc": "0036000291452",
+                     *       "ean13Upc": "0036000291452",
+                     *       "status": "SUBMITTED",
+                     *       "statusDisplayName": "Submitted",
+                     *       "reason": null,
+                     *       "submissionId": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IngestionFile"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "jobId: The job id is not a number.; fileId: The file id is not a file id.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "jobId: The job id is not a number.; fileId: The file id is not a file id.",
+                     *       "fields": {
+                     *         "jobId": "The job id is not a number.",
+                     *         "fileId": "The file id is not a file id."
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing bulk ingestion (imports): create a token with write:bulkingestion or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing bulk ingestion (imports): create a token with write:bulkingestion or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Job not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Job not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "This company already has bulk ingestion access.",
+                     *       "code": "CONFLICT",
+                     *       "message": "This company already has bulk ingestion access."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];

@@ -30,6 +30,7 @@ function sourceFiles(dir = SRC): string[] {
 
 const MEDIA_FUNCTIONS = new Set([
   'readBarcodesOffThread',
+  'readBarcodesCheckedOffThread',
   'analyseFileOffThread',
   'makeThumbnailOffThread',
   'convertHeifUpload',

@@ -4,9 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { crc32, deflateRawSync } from 'node:zlib';
 import pino from 'pino';
-import { ACCESS_MSG, gs1CheckDigit, MAPPING_MSG, MEDIA_MSG } from '@portal/domain';
+import {
+  ACCESS_MSG,
+  gs1CheckDigit,
+  INGESTION_RETRY_MSG,
+  MAPPING_MSG,
+  MAX_FILE_BYTES,
+  MEDIA_MSG,
+  UPLOAD_MSG,
+} from '@portal/domain';
 import { bulkIngestionFiles, jobs as jobsTable, productSubmissions, submissionFiles } from '../src/db/schema.ts';
 import { JobRunner } from '../src/jobs/queue.ts';
+import { configureMediaLimits, DEFAULT_MEDIA_LIMITS } from '../src/media/media-pool.ts';
 import { allJobs } from '../src/job-registry.ts';
 import { scanAllSources } from '../src/modules/bulk-ingestion/pipeline.ts';
 import { barcodeImage, datasetPhoto, plainImage, smallHeicPhoto } from './fixtures.ts';
@@ -246,6 +255,20 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     // Three HEIC decodes and their barcode readings: a ceiling for a busy machine, not a speed target.
   });
 
+  it('a picture over the size limit is refused alike from a folder and from the import page', async () => {
+    const huge = Buffer.alloc(MAX_FILE_BYTES + 1);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(huge);
+    drop('large/huge.png', huge);
+    const [bigJob] = await scan();
+    await server.ctx.jobs!.drain();
+    expect(await filesOf(supplier, bigJob)).toMatchObject([
+      { filename: 'large/huge.png', status: 'IGNORED', reason: UPLOAD_MSG.size },
+    ]);
+    const sent = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'huge.png', data: huge }]);
+    expect(sent.status).toBe(413);
+    expect(sent.json.message).toBe(`huge.png: ${UPLOAD_MSG.size}`);
+  });
+
   it('polling returns only files updated after the time given, from the index', async () => {
     const files = await filesOf(supplier, jobId);
     const newest = files
@@ -344,6 +367,92 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
       .from(submissionFiles)
       .where(eq(submissionFiles.submissionId, files[0].submissionId));
     expect(attached).toHaveLength(2);
+  });
+
+  it('the same UPC from two import jobs joins one waiting submission instead of making two', async () => {
+    const code = ean();
+    const first = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'front.png', data: await barcodeImage(code) },
+    ]);
+    await server.ctx.jobs!.drain();
+    const second = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'side.png', data: await barcodeImage(code, { rotate: 90 }) },
+    ]);
+    await server.ctx.jobs!.drain();
+    const [a] = await filesOf(supplier, first.json.id);
+    const [b] = await filesOf(supplier, second.json.id);
+    expect([a.status, b.status]).toEqual(['SUBMITTED', 'SUBMITTED']);
+    expect(b.submissionId).toBe(a.submissionId);
+    const subs = await server.database.db
+      .select()
+      .from(productSubmissions)
+      .where(and(eq(productSubmissions.companyId, 1001), eq(productSubmissions.ean13Upc, code)));
+    expect(subs).toHaveLength(1);
+    const attached = await server.database.db
+      .select()
+      .from(submissionFiles)
+      .where(eq(submissionFiles.submissionId, a.submissionId));
+    expect(attached).toHaveLength(2);
+  });
+
+  it('a code the second looks contradict is held for the mapping step, never submitted; the mapping files it', async () => {
+    // ean13-2/01.png: ZBar reads 9780204816638 (a valid check digit) beside the printed 9780804816632.
+    const misread = datasetPhoto('ean13-2/01.png');
+    const res = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'photos.zip', data: zip([{ name: 'book/01.png', data: misread.data }]), type: 'application/zip' },
+    ]);
+    expect(res.status).toBe(201);
+    await server.ctx.jobs!.drain();
+    const [held] = await filesOf(supplier, res.json.id);
+    expect(held).toMatchObject({ status: 'NEEDS_MAPPING', submissionId: null, detectedEan13Upc: null, ean13Upc: null });
+    expect(held.reason).toContain(misread.expected);
+    expect(held.reason).toContain('9780204816638');
+    const none = await server.database.db
+      .select()
+      .from(productSubmissions)
+      .where(inArray(productSubmissions.ean13Upc, [misread.expected, '9780204816638']));
+    expect(none).toEqual([]);
+    // The supplier confirms the printed code: the file is filed under it, and the reason goes.
+    const mapped = await supplier.put(`/api/bulkIngestion/jobs/${res.json.id}/files`, [
+      { upc: misread.expected, filename: 'book/01.png' },
+    ]);
+    expect(mapped.status).toBe(200);
+    expect(mapped.json).toMatchObject([{ status: 'SUBMITTED', ean13Upc: misread.expected, reason: null }]);
+  });
+
+  it('a file whose reading runs out of time is tried again, then set aside for a retry, never called too complex', async () => {
+    const code = ean();
+    const res = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'busy.png', data: await barcodeImage(code) },
+    ]);
+    const fileJobs = sql`name = 'bulkIngestion.processFile' and payload->>'fileId' in
+      (select id::text from bulk_ingestion_files where job_id = ${res.json.id})`;
+    // A machine so busy that every reading runs out of time: each attempt (3) is due at once instead of after backoff.
+    configureMediaLimits({ ...DEFAULT_MEDIA_LIMITS, timeoutMs: 1 });
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await server.database.db
+          .update(jobsTable)
+          .set({ runAt: new Date() })
+          .where(and(eq(jobsTable.status, 'queued'), fileJobs));
+        await server.ctx.jobs!.drain();
+      }
+    } finally {
+      configureMediaLimits(DEFAULT_MEDIA_LIMITS);
+    }
+    const [aside] = await filesOf(supplier, res.json.id);
+    expect(aside).toMatchObject({ status: 'IGNORED', reason: INGESTION_RETRY_MSG.notReadInTime });
+    expect(aside.reason).not.toBe(MEDIA_MSG.tooComplexImage);
+    // Only such a file can be retried, and only by who may map the job's files.
+    const [done] = await filesOf(supplier, jobId);
+    expect((await supplier.post(`/api/bulkIngestion/jobs/${jobId}/files/${done.id}/retry`, {})).status).toBe(409);
+    expect((await other.post(`/api/bulkIngestion/jobs/${res.json.id}/files/${aside.id}/retry`, {})).status).toBe(403);
+    const retried = await supplier.post(`/api/bulkIngestion/jobs/${res.json.id}/files/${aside.id}/retry`, {});
+    expect(retried.status).toBe(200);
+    expect(retried.json).toMatchObject({ status: 'RECEIVED', reason: null });
+    await server.ctx.jobs!.drain();
+    expect(await filesOf(supplier, res.json.id)).toMatchObject([{ status: 'SUBMITTED', ean13Upc: code }]);
+    expect(await jobOf(supplier, res.json.id)).toMatchObject({ status: 'Complete', ignoredCount: 0 });
   });
 
   it('a zip from the import page is unpacked: its files join one job, named by their path in the zip', async () => {

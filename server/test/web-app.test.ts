@@ -67,12 +67,12 @@ describe(`serving the web app (${databaseKind})`, () => {
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
     const shared =
       '</assets/index-1.js>; rel=modulepreload, </assets/framework-1.js>; rel=modulepreload, ' +
-      '</assets/app-1.js>; rel=modulepreload, </assets/app-1.css>; rel=preload; as=style, ';
+      '</assets/app-1.js>; rel=modulepreload, </assets/app-1.css>; rel=preload; as=style; crossorigin, ';
     const reads =
       '</api/user?optional=true>; rel=preload; as=fetch; crossorigin=anonymous, ' +
       '</api/feature-flags/enabled>; rel=preload; as=fetch; crossorigin=anonymous';
     const activity =
-      '</assets/ActivityPage-1.js>; rel=modulepreload, </assets/ActivityPage-1.css>; rel=preload; as=style, ';
+      '</assets/ActivityPage-1.js>; rel=modulepreload, </assets/ActivityPage-1.css>; rel=preload; as=style; crossorigin, ';
     const expected: Record<string, string> = {
       '/': shared + reads,
       '/activity/requires_action': shared + activity + reads,

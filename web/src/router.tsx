@@ -5,6 +5,7 @@ import {
   isFullAdmin,
   isPartnerConfigAdmin,
   mayReview,
+  mayViewImportJobs,
   mayViewJobs,
   webhookPolicy,
 } from '@portal/domain';
@@ -262,9 +263,7 @@ const loggedInRoutes: RouteObject[] = [
     ],
   },
   {
-    element: (
-      <RequireAccess allow={(user) => user.hasBulkIngestionAccess} otherwise={<AppNavigate to="/activity" replace />} />
-    ),
+    element: <RequireAccess allow={mayViewImportJobs} otherwise={<AppNavigate to="/activity" replace />} />,
     children: [
       {
         path: 'import-jobs',

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_MSG,
+  addToImportSelection,
   checkMappingRows,
   codeFromFileName,
   filesSummary,
+  IMPORT_MSG,
+  importFileProblem,
+  INGESTION_MAX_ZIP_BYTES,
   isCompleteFile,
   jobStatus,
   MAPPING_MSG,
@@ -18,6 +22,8 @@ import {
 } from './bulk-ingestion.ts';
 import { accessFormSchema } from './bulk-ingestion-schema.ts';
 import { UPC_MSG } from './gtin.ts';
+import { MAX_FILE_BYTES } from './constants.ts';
+import { UPLOAD_MSG } from './upload-rules.ts';
 
 const messages = (input: unknown) => {
   const result = accessFormSchema.safeParse(input);
@@ -85,7 +91,8 @@ describe('mapping files', () => {
   it('needs exactly the headers UPC and filename', () => {
     expect(parseMappingCsv('UPC,filename\n036000291452,a.jpg\n')).toEqual({
       ok: true,
-      rows: [{ upc: '036000291452', filename: 'a.jpg' }],
+      rows: [{ upc: '036000291452', filename: 'a.jpg', row: 2 }],
+      blankRows: 0,
     });
     for (const text of ['upc,filename\n1,a', 'UPC,filename,extra\n1,a,b', 'UPC\n1', '', 'UPC,"filename\n1,a']) {
       expect(parseMappingCsv(text)).toEqual({ ok: false, message: MAPPING_MSG.unrecognizable });
@@ -100,7 +107,7 @@ describe('mapping files', () => {
     expect(template).toBe("UPC,filename\r\n,'-front.png\r\n");
     const filled = template.replace("\r\n,'", "\r\n036000291452,'");
     const parsed = parseMappingCsv(filled);
-    expect(parsed).toEqual({ ok: true, rows: [{ upc: '036000291452', filename: '-front.png' }] });
+    expect(parsed).toEqual({ ok: true, rows: [{ upc: '036000291452', filename: '-front.png', row: 2 }], blankRows: 0 });
     expect(parsed.ok && checkMappingRows(parsed.rows, files)[0].reason).toBe('');
     // An apostrophe before anything else is part of the name.
     expect(parseMappingCsv("UPC,filename\n036000291452,'quoted.png\n")).toMatchObject({
@@ -108,11 +115,12 @@ describe('mapping files', () => {
     });
   });
 
-  it('skips empty lines and needs at least one data row', () => {
+  it("skips empty lines, counting them and keeping the file's row numbers, and needs at least one data row", () => {
     expect(parseMappingCsv('UPC,filename\n\n,\n')).toEqual({ ok: false, message: MAPPING_MSG.noRows });
-    expect(parseMappingCsv('UPC,filename\r\n\r\n036000291452,a.jpg\r\n\r\n')).toMatchObject({
+    expect(parseMappingCsv('\nUPC,filename\r\n\r\n036000291452,a.jpg\r\n\r\n')).toMatchObject({
       ok: true,
-      rows: [{ filename: 'a.jpg' }],
+      rows: [{ filename: 'a.jpg', row: 4 }],
+      blankRows: 2,
     });
   });
 
@@ -178,5 +186,26 @@ describe('mapping files', () => {
       ]),
     ).toBe(`Row,UPC,filename,Reason\r\n3,1,'@cmd.jpg,${MAPPING_MSG.unknownFile}\r\n`);
     expect(toCsv([['+1', '-2', 'plain']])).toBe("'+1,'-2,plain\r\n");
+  });
+});
+
+describe('the import page selection', () => {
+  const f = (name: string, size: number, type = '') => ({ name, size, type });
+  it('refuses by the server limits: a picture over 15 MB, a zip over 2 GB, an empty file, other types', () => {
+    expect(importFileProblem(f('a.png', MAX_FILE_BYTES))).toBeNull();
+    expect(importFileProblem(f('a.png', MAX_FILE_BYTES + 1))).toBe(UPLOAD_MSG.size);
+    expect(importFileProblem(f('IMG_1.HEIC', 1000))).toBeNull();
+    expect(importFileProblem(f('all.zip', MAX_FILE_BYTES * 10))).toBeNull();
+    expect(importFileProblem(f('all.zip', INGESTION_MAX_ZIP_BYTES + 1))).toBe(IMPORT_MSG.zipTooLarge);
+    expect(importFileProblem(f('a.png', 0))).toBe(UPLOAD_MSG.size);
+    expect(importFileProblem(f('notes.txt', 10, 'text/plain'))).toBe(IMPORT_MSG.format);
+  });
+
+  it('adds only good files, once each, and names every refused one with its reason', () => {
+    const a = f('a.png', 10);
+    const first = addToImportSelection([a], [a, f('b.png', 20), f('x.txt', 5)]);
+    expect(first.files.map((x) => x.name)).toEqual(['a.png', 'b.png']);
+    expect(first.error).toBe(IMPORT_MSG.notAdded([{ name: 'x.txt', reason: IMPORT_MSG.format }]));
+    expect(addToImportSelection([], [f('c.png', 1)]).error).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
 import { parseCsv } from './csv.ts';
 import { toEan13, upcError } from './gtin.ts';
+import { MAX_FILE_BYTES } from './constants.ts';
+import { hasAcceptedFormat, UPLOAD_MSG, type CandidateFile } from './upload-rules.ts';
+import { plural } from './wording.ts';
 
 /** Bulk ingestion (part 2 sections 2.8, 3, 4, 5, 8, 9): access form, file statuses, job status, mapping files. */
 
@@ -12,12 +15,59 @@ export const INGESTION_MAX_UPLOAD_FILES = 1000;
 /** A zip from the import page: at most this large as sent, and its files together at most this large unpacked. */
 export const INGESTION_MAX_ZIP_BYTES = 2 * 1024 ** 3;
 
+/** A zip, by its name or declared type (the server looks at its bytes). */
+const isZipName = (f: CandidateFile) => /\.zip$/i.test(f.name) || /^application\/(x-)?zip/.test(f.type);
+
+/**
+ * Why the import page refuses a file before sending it, or null: the same limits as the server's (a picture up to
+ * MAX_FILE_BYTES, as from a folder or in a zip; a zip up to INGESTION_MAX_ZIP_BYTES), and only pictures, PDFs and zips.
+ */
+export function importFileProblem(file: CandidateFile): string | null {
+  if (file.size <= 0) return UPLOAD_MSG.size;
+  if (isZipName(file)) return file.size > INGESTION_MAX_ZIP_BYTES ? IMPORT_MSG.zipTooLarge : null;
+  if (!hasAcceptedFormat(file)) return IMPORT_MSG.format;
+  return file.size > MAX_FILE_BYTES ? UPLOAD_MSG.size : null;
+}
+
+export const IMPORT_MSG = {
+  format: 'The file format must be PDF, JPG, PNG, GIF, TIF, HEIC or a zip of them.',
+  zipTooLarge: 'A zip can be at most 2 GB.',
+  tooMany: `At most ${INGESTION_MAX_UPLOAD_FILES} files at once.`,
+  /** The files left out of a selection, each with its reason. */
+  notAdded: (refused: { name: string; reason: string }[]) =>
+    `${plural(refused.length, 'file was', 'files were')} not added: ` +
+    refused.map((r) => `${r.name} (${r.reason})`).join('; '),
+} as const;
+
+/**
+ * Files added to the import page's selection: refused files (importFileProblem) never join it, a file already
+ * chosen (same name and size) is not added twice, and past INGESTION_MAX_UPLOAD_FILES the rest are left out.
+ */
+export function addToImportSelection<F extends CandidateFile>(current: F[], incoming: F[]) {
+  const files = [...current];
+  const refused: { name: string; reason: string }[] = [];
+  const key = (f: CandidateFile) => `${f.name}\u0000${f.size}`;
+  const chosen = new Set(files.map(key));
+  for (const f of incoming) {
+    const reason = importFileProblem(f) ?? (files.length >= INGESTION_MAX_UPLOAD_FILES ? IMPORT_MSG.tooMany : null);
+    if (reason) refused.push({ name: f.name, reason });
+    else if (!chosen.has(key(f))) {
+      chosen.add(key(f));
+      files.push(f);
+    }
+  }
+  return { files, error: refused.length ? IMPORT_MSG.notAdded(refused) : null };
+}
+
 export const ACCESS_MSG = {
   companyRequired: 'Please select company',
   folderRequired: 'Please provide a folder name',
   sourceRequired: 'Please provide a image source',
   tooShort: 'Must be at least 3 characters',
   noSpaces: 'Cannot contain spaces',
+  /** Said under the fields, which rewrite what is typed as it is typed ("a b" becomes "a_b" / "A_B"). */
+  folderHint: 'Written in lower case: spaces become underscores (_), other symbols are left out.',
+  sourceHint: 'Written in upper case: spaces become underscores (_), other symbols are left out.',
   warning:
     'The folder name and image source must match an external album source exactly, or bulk ingestion will not work for this company.',
   created: 'Bulk ingestion organization created',
@@ -59,6 +109,21 @@ export const FILE_STATUS_LABEL: Record<IngestionFileStatus, string> = {
   SUBMITTED: 'Submitted',
   CATALOGUED: 'Catalogued',
 };
+
+/**
+ * Why a file was set aside when the machine, not the file, was at fault: reading it ran out of time on a busy server,
+ * or every attempt met an outage. Its bytes are kept, and the import page offers to retry it.
+ */
+export const INGESTION_RETRY_MSG = {
+  notReadInTime:
+    'This file could not be read this time: the server was too busy or a service was unavailable. Retry it.',
+  retry: 'Retry',
+  retried: (filename: string) => `${filename} is being read again.`,
+  notRetryable: 'Only a file set aside because the server was busy can be retried.',
+} as const;
+/** A file the import page offers to retry (INGESTION_RETRY_MSG.notReadInTime). */
+export const isRetryableFile = (f: { status: IngestionFileStatus; reason: string | null }) =>
+  f.status === 'IGNORED' && f.reason === INGESTION_RETRY_MSG.notReadInTime;
 
 const COMPLETE_FILE_STATUSES: ReadonlySet<IngestionFileStatus> = new Set(['IDENTIFIED', 'SUBMITTED', 'CATALOGUED']);
 /** Complete files are IDENTIFIED, SUBMITTED or CATALOGUED; every other file is Incomplete. */
@@ -133,11 +198,15 @@ export const MAPPING_MSG = {
   detecting: 'Barcode detection in process.',
   validating: 'File validation in process.',
   modalTitle: 'Mapping errors',
+  blankRows: (n: number) =>
+    `${n === 1 ? '1 blank row was' : `${n} blank rows were`} skipped; row numbers are those of the file.`,
 } as const;
 
 export interface MappingRow {
   upc: string;
   filename: string;
+  /** The row's place in the file (the header is row 1), counting the blank rows skipped; from parseMappingCsv. */
+  row?: number;
 }
 
 /** What a mapping row is checked against: the job's file of that name. */
@@ -151,7 +220,7 @@ export interface MappingTarget {
 }
 
 export interface MappingRowResult {
-  /** The row's line in the file: data index + 2 (the header is line 1). */
+  /** The row's line in the file (the header's line + 1 for the first data row), blank lines counted. */
   row: number;
   upc: string;
   filename: string;
@@ -159,26 +228,38 @@ export interface MappingRowResult {
   reason: string;
 }
 
-export type MappingParse = { ok: true; rows: MappingRow[] } | { ok: false; message: string };
+export type MappingParse =
+  | { ok: true; rows: MappingRow[]; /** Blank rows left out. */ blankRows: number }
+  | { ok: false; message: string };
 
 /** Reads a mapping CSV: exactly the two headers UPC and filename; empty lines skipped; at least one data row. */
 export function parseMappingCsv(text: string): MappingParse {
   let table: string[][];
   try {
-    table = parseCsv(text);
+    table = parseCsv(text, { keepBlank: true });
   } catch {
     return { ok: false, message: MAPPING_MSG.unrecognizable };
   }
-  const [header, ...data] = table;
+  // Blank lines kept, so each row is numbered as in the file; any before the header are skipped.
+  const start = Math.max(
+    0,
+    table.findIndex((cells) => cells.some((c) => c.trim() !== '')),
+  );
+  const [header, ...data] = table.slice(start);
   const names = (header ?? []).map((h) => h.trim());
   if (names.length !== 2 || names[0] !== MAPPING_HEADERS[0] || names[1] !== MAPPING_HEADERS[1]) {
     return { ok: false, message: MAPPING_MSG.unrecognizable };
   }
   const rows = data
-    .filter((cells) => cells.some((c) => c.trim() !== ''))
-    .map((cells) => ({ upc: (cells[0] ?? '').trim(), filename: fromCsvCell((cells[1] ?? '').trim()) }));
+    .map((cells, index) => ({ cells, row: start + index + 2 }))
+    .filter(({ cells }) => cells.some((c) => c.trim() !== ''))
+    .map(({ cells, row }) => ({
+      upc: (cells[0] ?? '').trim(),
+      filename: fromCsvCell((cells[1] ?? '').trim()),
+      row,
+    }));
   if (!rows.length) return { ok: false, message: MAPPING_MSG.noRows };
-  return { ok: true, rows };
+  return { ok: true, rows, blankRows: data.length - rows.length };
 }
 
 const STATUS_REASON: Partial<Record<IngestionFileStatus, string>> = {
@@ -206,7 +287,7 @@ export function checkMappingRows(rows: MappingRow[], files: MappingTarget[]): Ma
       const byStatus = STATUS_REASON[file.status];
       if (byStatus) reasons.push(byStatus);
     }
-    return { row: index + 2, upc: r.upc, filename: r.filename, reason: reasons.join(' ') };
+    return { row: r.row ?? index + 2, upc: r.upc, filename: r.filename, reason: reasons.join(' ') };
   });
 }
 

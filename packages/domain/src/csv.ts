@@ -3,8 +3,11 @@
 
 export const csvMalformed = (line: number) => `The file is not valid CSV (unclosed quote starting on line ${line}).`;
 
-/** RFC 4180 CSV: quoted cells with "" escapes, CRLF or LF line ends, a BOM ignored. Throws on an unclosed quote. */
-export function parseCsv(text: string): string[][] {
+/**
+ * RFC 4180 CSV: quoted cells with "" escapes, CRLF or LF line ends, a BOM ignored. Throws on an unclosed quote. Blank
+ * lines are left out unless `keepBlank` (then each is a row of one empty cell, so rows keep the file's numbering).
+ */
+export function parseCsv(text: string, { keepBlank = false } = {}): string[][] {
   const src = text.replace(/^\uFEFF/, '');
   const rows: string[][] = [];
   let row: string[] = [];
@@ -47,5 +50,5 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   // Blank lines carry nothing.
-  return rows.filter((r) => !(r.length === 1 && r[0].trim() === ''));
+  return keepBlank ? rows : rows.filter((r) => !(r.length === 1 && r[0].trim() === ''));
 }

@@ -45,6 +45,13 @@ export const isPartnerConfigAdmin = (u: HasScopes) =>
 export const mayViewJobs = (u: HasScopes) =>
   has(u, SCOPES.readJobs) || has(u, SCOPES.readPartnerConfigurations) || isAnyAdmin(u);
 
+/**
+ * The import jobs pages: users of a company with bulk ingestion access (its jobs), and full administrators (every
+ * company's, to support them: the server lets them read any job; only a company's own users upload).
+ */
+export const mayViewImportJobs = (u: HasScopes & { hasBulkIngestionAccess: boolean }) =>
+  u.hasBulkIngestionAccess || isFullAdmin(u);
+
 /** Retry and discard: both jobs scopes, or both settings scopes; never a read-only administrator as such. */
 export const mayActOnJobs = (u: HasScopes) =>
   (has(u, SCOPES.readJobs) && has(u, SCOPES.writeJobs)) || isPartnerConfigAdmin(u);

@@ -100,8 +100,11 @@ async function signedInPreloadLinks(webDist: string, url: string): Promise<strin
   return [
     // The entry's scripts first: named only by index.html's body, they would wait behind the others for one of the
     // browser's few connections, and the app (with its early reads) would start last.
+    // Each as the page then asks for it, or the browser fetches it twice and warns that the credentials mode does not
+    // match: module scripts and modulepreload in CORS mode; style sheets too, since the build's <link> tags (index.html
+    // and the lazy pages' loader) carry `crossorigin`.
     ...[...preload.entry, ...preload.shared, ...routeFiles(preload, url)].map((f) =>
-      f.endsWith('.css') ? `</${f}>; rel=preload; as=style` : `</${f}>; rel=modulepreload`,
+      f.endsWith('.css') ? `</${f}>; rel=preload; as=style; crossorigin` : `</${f}>; rel=modulepreload`,
     ),
     // The session's first reads (session-api.ts), as its fetch() makes them: CORS mode, same-origin credentials.
     ...SESSION_READS.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin=anonymous`),

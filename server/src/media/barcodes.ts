@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { DetectedFrom, ImageRegion, UploadKind } from '@portal/domain';
+import { toEan13, upcError, type DetectedFrom, type ImageRegion, type UploadKind } from '@portal/domain';
 import { findBarcodeRegion, scaleRegion, type BarcodeRegion } from './barcode-region.ts';
 import {
   loadRgba,
@@ -222,6 +222,46 @@ export interface DetailedBarcodeReading extends BarcodeReading {
   /** Which reader of printed digits found the code (null when none did or they did not run): for benchmarks. */
   digitsReader: DigitsReading['reader'] | null;
 }
+
+/**
+ * A reading for a pipeline that files images without a person looking (bulk ingestion): the codes as readBarcodes
+ * reads them, and the codes that put them in doubt. A code from the bars is read by one pass of one reader, and a
+ * misread digit passes the check digit one time in ten; so the code stands only when nothing else read on the image
+ * disagrees: the first pass's other codes, the other reader on the base image, and the printed digits (OCR-B
+ * templates, a few hundred ms). `disputed` lists every distinct code read when they disagree (empty when they agree,
+ * or when only one look read anything).
+ */
+export interface CheckedBarcodeReading extends BarcodeReading {
+  disputed: string[];
+}
+
+/** readBarcodes with second looks (CheckedBarcodeReading): for readings nobody confirms. */
+export async function readBarcodesChecked(input: string | Buffer, kind: UploadKind): Promise<CheckedBarcodeReading> {
+  const images = new PassImages(await pixelSource(input, kind));
+  const reading = await readWith(images);
+  const { codes, readFrom } = reading;
+  if (readFrom !== 'bars') return { codes, readFrom, disputed: [] };
+  const ean13 = (c: string) => toEan13(c) ?? c;
+  const seen = new Set(codes.filter((c) => !upcError(c)).map(ean13));
+  for (const second of SECOND_LOOKS) {
+    if (second.name === reading.pass) continue;
+    for (const code of await second.read(images)) if (!upcError(code)) seen.add(ean13(code));
+  }
+  return { codes, readFrom, disputed: seen.size > 1 ? [...seen] : [] };
+}
+
+/** The second looks of readBarcodesChecked: each reader on the base image, and the printed digits by templates. */
+const SECOND_LOOKS: { name: string; read: (images: PassImages) => Promise<string[]> }[] = [
+  { name: 'zxing', read: async (i) => (await zxingLocatePixels(await i.base())).codes },
+  { name: 'zbar sharpened', read: async (i) => (await zbarLocateGrey(await i.sharpened())).codes },
+  {
+    name: PRINTED_DIGITS_PASS,
+    read: async (i) => {
+      const code = await readByTemplates(await i.baseGrey());
+      return code ? [code] : [];
+    },
+  },
+];
 
 /** readBarcodes, also telling which pass found the codes. */
 export async function readBarcodesDetailed(input: string | Buffer, kind: UploadKind): Promise<DetailedBarcodeReading> {

@@ -13,7 +13,7 @@ import type { MediaTask } from './media-process.ts';
 import { MediaError, MEDIA_MSG } from './messages.ts';
 import { DependencyUnavailableError } from '../lib/dependency-errors.ts';
 import type { Thumbnail } from './thumbnail.ts';
-import type { BarcodeReading } from './barcodes.ts';
+import type { BarcodeReading, CheckedBarcodeReading } from './barcodes.ts';
 
 /**
  * Hard limits of media work. A hostile upload (a PDF whose page inflates to gigabytes, an image that is costly to
@@ -362,6 +362,10 @@ export const mediaProcessIds = () => pool.pids();
 
 export const readBarcodesOffThread = (path: string, kind: UploadKind) =>
   pool.run<BarcodeReading>({ op: 'barcodes', path, kind });
+
+/** readBarcodesOffThread with second looks at a code read from the bars (barcodes.ts readBarcodesChecked). */
+export const readBarcodesCheckedOffThread = (path: string, kind: UploadKind) =>
+  pool.run<CheckedBarcodeReading>({ op: 'barcodes-checked', path, kind });
 
 /** The codes in a file and the measures of its photo checks (barcodes.ts analyseFile), in a media process. */
 export const analyseFileOffThread = (path: string, kind: UploadKind) =>

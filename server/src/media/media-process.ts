@@ -3,13 +3,14 @@
 // must never have to give.
 import { Worker } from 'node:worker_threads';
 import type { UploadKind } from '@portal/domain';
-import { analyseFile, readBarcodes } from './barcodes.ts';
+import { analyseFile, readBarcodes, readBarcodesChecked } from './barcodes.ts';
 import { convertHeifToJpeg } from './heif.ts';
 import { inspectFile } from './inspect.ts';
 import { makeThumbnail } from './thumbnail.ts';
 
 export type MediaTask =
   | { op: 'barcodes'; path: string; kind: UploadKind }
+  | { op: 'barcodes-checked'; path: string; kind: UploadKind }
   | { op: 'analyse'; path: string; kind: UploadKind }
   | { op: 'thumbnail'; path: string; kind: UploadKind; maxSize: number }
   | { op: 'inspect'; path: string }
@@ -19,6 +20,8 @@ async function run(task: MediaTask): Promise<unknown> {
   switch (task.op) {
     case 'barcodes':
       return readBarcodes(task.path, task.kind);
+    case 'barcodes-checked':
+      return readBarcodesChecked(task.path, task.kind);
     case 'analyse':
       return analyseFile(task.path, task.kind);
     case 'thumbnail':

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error.ts';
 import { ResourceCache } from './resource-cache.ts';
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -31,6 +32,23 @@ describe('ResourceCache', () => {
     cache.load('a', async () => 'new', 60_000);
     await settled();
     expect(cache.read('a')).toMatchObject({ data: 'new', isError: false });
+  });
+
+  it('keeps a 404 (an unknown partner) as an answer while fresh, so the next reader does not ask again', async () => {
+    const cache = new ResourceCache();
+    const missing = vi.fn(() => Promise.reject(new ApiError({ status: 404, statusText: 'Not Found' })));
+    cache.load('p', missing, 60_000);
+    await settled();
+    cache.load('p', missing, 60_000);
+    await settled();
+    expect(missing).toHaveBeenCalledTimes(1);
+    expect(cache.read('p')).toMatchObject({ isError: true, isPending: false, isFetched: true });
+    const down = vi.fn(() => Promise.reject(new ApiError({ status: 503, statusText: 'Service Unavailable' })));
+    cache.load('q', down, 60_000);
+    await settled();
+    cache.load('q', down, 60_000);
+    await settled();
+    expect(down).toHaveBeenCalledTimes(2);
   });
 
   it('asks again at once for an invalidated key that is shown, and later for one that is not', async () => {

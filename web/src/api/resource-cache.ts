@@ -14,7 +14,8 @@ export type Resource<T> =
   | { data: T | undefined; isPending: false; isError: true; isFetched: true };
 
 interface Entry {
-  status: 'success' | 'error';
+  /** 'missing': the server said there is no such thing (404), an answer kept as long as data would be. */
+  status: 'success' | 'error' | 'missing';
   data?: unknown;
   fetchedAt: number;
   /** Out of date whatever its age (invalidate). */
@@ -42,18 +43,27 @@ export class ResourceCache {
     this.store(key, { status: 'success', data, fetchedAt: Date.now() });
   }
 
-  /** Fetches the key unless fresh data (younger than staleMs) is there or a fetch is under way. */
+  /**
+   * Fetches the key unless fresh data (younger than staleMs) is there or a fetch is under way. A 404 is an answer like
+   * data (an unknown partner's configuration is not asked again by the next page that reads it); any other failure
+   * is asked again on the next use.
+   */
   load<T>(key: string, fetcher: () => Promise<T>, staleMs: number) {
     this.fetchers.set(key, fetcher);
     const entry = this.entries.get(key);
     if (
       this.loading.has(key) ||
-      (entry?.status === 'success' && !entry.invalidated && Date.now() - entry.fetchedAt < staleMs)
+      (entry && entry.status !== 'error' && !entry.invalidated && Date.now() - entry.fetchedAt < staleMs)
     )
       return;
     const loading = fetcher().then(
       (data) => this.store(key, { status: 'success', data, fetchedAt: Date.now() }),
-      () => this.store(key, { status: 'error', data: entry?.data, fetchedAt: Date.now() }),
+      (error: unknown) =>
+        this.store(key, {
+          status: (error as { status?: unknown } | null)?.status === 404 ? 'missing' : 'error',
+          data: entry?.data,
+          fetchedAt: Date.now(),
+        }),
     );
     this.loading.set(
       key,
@@ -85,7 +95,7 @@ export class ResourceCache {
 
   private store(key: string, entry: Entry) {
     this.entries.set(key, entry);
-    this.views.set(key, { data: entry.data, isPending: false, isError: entry.status === 'error', isFetched: true });
+    this.views.set(key, { data: entry.data, isPending: false, isError: entry.status !== 'success', isFetched: true });
     for (const listener of this.listeners.get(key) ?? []) listener();
   }
 }

@@ -2,11 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { codeFromFileName, toEan13, upcError, type UploadKind } from '@portal/domain';
+import {
+  codeFromFileName,
+  INGESTION_RETRY_MSG,
+  MAX_FILE_BYTES,
+  toEan13,
+  upcError,
+  UPLOAD_MSG,
+  type UploadKind,
+} from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { defineJob, enqueue, jobType, retryRatherThanSettle } from '../../jobs/queue.ts';
-import { convertHeifUpload, inspectUpload, readBarcodesOffThread } from '../../media/media-pool.ts';
+import { convertHeifUpload, inspectUpload, readBarcodesCheckedOffThread } from '../../media/media-pool.ts';
 import { MEDIA_MSG } from '../../media/messages.ts';
 import { LocalDiskStore } from '../../storage/local-disk.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
@@ -43,6 +51,9 @@ import {
 export const INGESTION_MSG = {
   vanished: 'The file left the source folder before it could be stored.',
   unprocessable: 'This file could not be processed.',
+  /** A code from the bars that another look at the image contradicts: the supplier says which it is. */
+  disputed: (codes: string[]) =>
+    `The barcode was read as ${codes.join(' and as ')}: give the right UPC in a mapping file.`,
 } as const;
 
 export const processIngestionFileJob = jobType('bulkIngestion.processFile', {
@@ -226,6 +237,9 @@ async function ignore(ctx: AppContext, file: IngestionFileRow, reason: string) {
 
 const MEDIA_MESSAGES = new Set<string>(Object.values(MEDIA_MSG));
 
+/** A media task ended by its time limit (media-pool.ts marks it so). */
+const isTimeLimit = (err: unknown) => (err as { limit?: unknown } | null)?.limit === 'time';
+
 /** The first valid retail code among those read, as EAN-13. */
 function firstValidCode(codes: string[]): string | null {
   for (const c of codes) if (!upcError(c)) return toEan13(c);
@@ -249,6 +263,11 @@ export const processIngestionFile = (ctx: AppContext) =>
       if (file.status === 'RECEIVED' || file.status === 'UNIDENTIFIED') {
         await withLocalFile(ctx.storage, file.storageKey, async (path) => {
           if (file.status === 'RECEIVED') {
+            // The import page's limit for one picture (as sent, or in a zip) holds for a folder's files too.
+            if ((await stat(path)).size > MAX_FILE_BYTES) {
+              file = await ignore(ctx, file, UPLOAD_MSG.size);
+              return;
+            }
             // Phone photos in HEIC/HEIF are stored as JPEG, as an upload's are (converted in a media process, under
             // its limits). A retry after the conversion finds a JPEG and goes straight on.
             const conversion = await convertHeifUpload(path);
@@ -269,18 +288,30 @@ export const processIngestionFile = (ctx: AppContext) =>
             file = await setFile(ctx.db, fileId, { status: 'UNIDENTIFIED', kind: info.kind, size });
           }
           let codes: string[];
+          let disputed: string[];
           try {
-            const reading = await readBarcodesOffThread(path, file.kind as UploadKind);
-            // Nobody confirms a file's code here before it is filed: printed digits (OCR) are not proof enough.
+            const reading = await readBarcodesCheckedOffThread(path, file.kind as UploadKind);
+            // Nobody confirms a file's code here before it is filed: printed digits (OCR) are not proof enough, and a
+            // code another look contradicts waits for the supplier's mapping.
             codes = reading.readFrom === 'bars' ? reading.codes : [];
+            disputed = reading.disputed;
           } catch (err) {
             const message = (err as Error).message;
+            // Out of time is no verdict on the file (a busy machine runs out of time on ordinary photos): it is
+            // tried again, and after the last attempt set aside with its bytes, for the import page's retry.
+            if (isTimeLimit(err)) {
+              if (!job.lastAttempt) throw err;
+              file = await setFile(ctx.db, file.id, { status: 'IGNORED', reason: INGESTION_RETRY_MSG.notReadInTime });
+              return;
+            }
             if (retryRatherThanSettle(err, job, () => MEDIA_MESSAGES.has(message))) throw err;
             file = await ignore(ctx, file, MEDIA_MESSAGES.has(message) ? message : INGESTION_MSG.unprocessable);
             return;
           }
-          const detected = firstValidCode(codes);
-          const named = detected ? null : codeFromFileName(file.filename);
+          const detected = disputed.length ? null : firstValidCode(codes);
+          // A disputed code is settled by the file's GS1 name only when the name is one of the codes read.
+          const fromName = detected ? null : codeFromFileName(file.filename);
+          const named = disputed.length && !disputed.includes(fromName ?? '') ? null : fromName;
           file = await ctx.db.transaction(async (tx) => {
             const row = await setFile(
               tx,
@@ -289,7 +320,7 @@ export const processIngestionFile = (ctx: AppContext) =>
                 ? { status: 'IDENTIFIED', detectedEan13Upc: detected, ean13Upc: detected }
                 : named
                   ? { status: 'IDENTIFIED', upc: named, ean13Upc: named }
-                  : { status: 'NEEDS_MAPPING' },
+                  : { status: 'NEEDS_MAPPING', reason: disputed.length ? INGESTION_MSG.disputed(disputed) : null },
             );
             if (row.status === 'NEEDS_MAPPING') {
               const job = (await findJob(tx, row.jobId))!;
@@ -311,7 +342,8 @@ export const processIngestionFile = (ctx: AppContext) =>
     // Every retry failed (the store stayed away past the horizon, say): the file says so, and its job can finish.
     onFailed: async ({ fileId }) => {
       await ctx.db.transaction(async (tx) => {
-        const file = await ignoreUnread(tx, fileId, INGESTION_MSG.unprocessable);
+        // Its bytes are kept (or still in the source): the import page can retry it once the machine is well.
+        const file = await ignoreUnread(tx, fileId, INGESTION_RETRY_MSG.notReadInTime);
         if (file) await markProcessedWhenRead(tx, file.jobId);
       });
     },
@@ -341,15 +373,27 @@ async function markProcessedWhenRead(tx: Tx, jobId: number) {
 }
 
 /**
+ * A job's row locked, after its organization's: every job of a company files into the same waiting submissions, so
+ * two jobs' workers take turns (the organization's row before the job's, in the lock order). The organization of a
+ * job never changes, so it is read before its lock.
+ */
+export async function lockJobAndOrganization(tx: Tx, jobId: number) {
+  const organizationId = (await findJob(tx, jobId))?.organizationId;
+  if (organizationId != null) await lockOrganization(tx, organizationId);
+  return lockJob(tx, jobId);
+}
+
+/**
  * Files the organization's company submits: IDENTIFIED files grouped by code into product submissions (imported,
  * SUBMITTED), through the submission lifecycle like every other submission (history, checks, partner statuses,
- * shipping profile). A file joins a submission of the same job and code that is still waiting, or starts a new
- * one. The job row is locked, so two workers never make two submissions of one code.
+ * shipping profile). A file joins the company's imported submission of the same code that is still waiting (from
+ * this job or another), or starts a new one. The organization's and the job's rows are locked, so two workers never
+ * make two submissions of one code.
  * They are submitted in the name of the user who uploaded them, or, for a folder, the company's first user.
  */
 export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[]) {
   if (!fileIds.length) return;
-  const job = await lockJob(tx, jobId);
+  const job = await lockJobAndOrganization(tx, jobId);
   if (!job) return;
   const files = await identifiedUnsubmitted(tx, jobId, fileIds);
   if (!files.length) return;
@@ -361,7 +405,7 @@ export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[])
   // while the rest of the files are written (submissions/counts.ts).
   await countChangesTogether(tx, async () => {
     for (const [ean13Upc, group] of groups) {
-      const existing = await waitingSubmissionOfCode(tx, jobId, ean13Upc);
+      const existing = await waitingSubmissionOfCode(tx, job.companyId, ean13Upc);
       const attached = group.map((f) => ({
         fileName: f.filename.split('/').pop()!,
         storageKey: f.storageKey,

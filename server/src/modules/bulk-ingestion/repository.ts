@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { IngestionFileStatus } from '@portal/domain';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
@@ -186,6 +186,11 @@ export async function touchJob(tx: Tx, id: number, values: { updatedAt?: Date; p
   await tx.update(bulkIngestionJobs).set(values).where(eq(bulkIngestionJobs.id, id));
 }
 
+/** A job whose file is read again: it completes again once that file is read. */
+export async function reopenJob(tx: Tx, id: number) {
+  await tx.update(bulkIngestionJobs).set({ processedAt: null, updatedAt: now() }).where(eq(bulkIngestionJobs.id, id));
+}
+
 /** The organization a job's files come from. */
 export async function organizationOfJob(db: Tx, jobId: number): Promise<OrganizationRow | undefined> {
   const [row] = await db
@@ -292,19 +297,23 @@ export const identifiedUnsubmitted = (tx: Tx, jobId: number, fileIds: string[]) 
     );
 
 /** A submission of the job's files with this code that is still waiting (SUBMITTED), if any. */
-export async function waitingSubmissionOfCode(tx: Tx, jobId: number, ean13Upc: string) {
+/**
+ * The company's imported submission of this code that is still waiting (SUBMITTED), from any of its import jobs: a
+ * second job's file of the same product joins it instead of making a second submission.
+ */
+export async function waitingSubmissionOfCode(tx: Tx, companyId: number, ean13Upc: string) {
   const [existing] = await tx
     .select({ id: productSubmissions.id })
-    .from(bulkIngestionFiles)
-    .innerJoin(productSubmissions, eq(productSubmissions.id, bulkIngestionFiles.submissionId))
+    .from(productSubmissions)
     .where(
       and(
-        eq(bulkIngestionFiles.jobId, jobId),
-        eq(bulkIngestionFiles.ean13Upc, ean13Upc),
-        isNotNull(bulkIngestionFiles.submissionId),
+        eq(productSubmissions.companyId, companyId),
+        eq(productSubmissions.ean13Upc, ean13Upc),
+        eq(productSubmissions.isImported, true),
         eq(productSubmissions.itemStatus, 'SUBMITTED'),
       ),
     )
+    .orderBy(asc(productSubmissions.createdAt))
     .limit(1);
   return existing;
 }

@@ -26,7 +26,7 @@ import { createJobWithFiles } from './pipeline.ts';
 import { bulkIngestionPolicy } from './policy.ts';
 import { isZipHead, unpackZip, ZIP_MSG } from './zip.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
-import { applyMapping, filesUpdatedSince, jobFiles, jobView, listJobs, organizationOf } from './service.ts';
+import { applyMapping, filesUpdatedSince, jobFiles, jobView, listJobs, organizationOf, retryFile } from './service.ts';
 
 /** A job id is a positive 32-bit integer (the column's type), written in digits. */
 const jobParams = z.object({
@@ -35,6 +35,7 @@ const jobParams = z.object({
     .regex(/^[1-9]\d{0,9}$/, 'The job id is not a number.')
     .refine((id) => Number(id) <= 2 ** 31 - 1, 'The job id is not a number.'),
 });
+const fileParams = jobParams.extend({ fileId: z.guid('The file id is not a file id.') });
 const sinceParams = jobParams.extend({ timestamp: z.string().max(40).describe('An ISO time') });
 const tags = ['Bulk ingestion'];
 const files = z.array(ingestionFileSchema).describe("The job's files with their status, UPC and reason");
@@ -141,6 +142,25 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
       const parsed = mappingBody.safeParse(request.body);
       if (!parsed.success) throw badRequest('Send a list of mapping rows: upc and filename.');
       return applyMapping(ctx, user, jobId, parsed.data);
+    },
+  );
+
+  app.post(
+    '/api/bulkIngestion/jobs/:jobId/files/:fileId/retry',
+    {
+      schema: routeSchema({
+        summary: 'Read again a file set aside because the server was busy',
+        tags,
+        params: fileParams,
+        responses: { 200: ingestionFileSchema },
+        errors: [400, 401, 403, 404, 409, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(bulkIngestionPolicy.mapFiles(user));
+      const { jobId, fileId } = fileParams.parse(request.params);
+      return retryFile(ctx, user, jobId, fileId);
     },
   );
 

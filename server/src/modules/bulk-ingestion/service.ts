@@ -3,6 +3,8 @@ import {
   ACCESS_MSG,
   checkMappingRows,
   FILE_STATUS_LABEL,
+  INGESTION_RETRY_MSG,
+  isRetryableFile,
   jobStatus,
   normaliseFolderName,
   normaliseImageSource,
@@ -14,7 +16,8 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, zodFields } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
-import { submitIdentified } from './pipeline.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { lockJobAndOrganization, processIngestionFileJob, submitIdentified } from './pipeline.ts';
 import {
   filesOfJob,
   filesOfJobByName,
@@ -25,6 +28,8 @@ import {
   jobsWithCounts,
   lockJob,
   mapFile,
+  reopenJob,
+  setFile,
   organizationOfCompany,
   organizationsWithCompanies,
   organizationUsing,
@@ -141,7 +146,7 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
   const job = await visibleJob(ctx, user, jobId);
   if (!rows.length) throw badRequest('Send at least one mapping row.');
   return ctx.db.transaction(async (tx) => {
-    await lockJob(tx, job.id);
+    await lockJobAndOrganization(tx, job.id);
     const files = await filesOfJob(tx, job.id);
     const results = checkMappingRows(rows, files);
     const bad = results.filter((r) => r.reason);
@@ -168,6 +173,29 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
     const changed = new Set(ids);
     const all = await filesOfJob(tx, job.id);
     return all.filter((f) => changed.has(f.id)).map(presentFile);
+  });
+}
+
+/**
+ * A file set aside because the machine was busy or a service away (isRetryableFile), read again from the start: its
+ * bytes were kept. Under the job's lock, so two clicks enqueue one reading; the job completes again after it.
+ */
+export async function retryFile(ctx: AppContext, user: UserRow, jobId: string, fileId: string) {
+  const job = await visibleJob(ctx, user, jobId);
+  return ctx.db.transaction(async (tx) => {
+    await lockJob(tx, job.id);
+    const file = (await filesOfJob(tx, job.id)).find((f) => f.id === fileId);
+    if (!file) throw notFound('File not found.');
+    if (!isRetryableFile(file)) throw conflict(INGESTION_RETRY_MSG.notRetryable);
+    const row = await setFile(tx, file.id, { status: 'RECEIVED', reason: null });
+    await reopenJob(tx, job.id);
+    await enqueue(
+      tx,
+      processIngestionFileJob,
+      { fileId: file.id },
+      { dedupeKey: `bulkIngestion.file:${file.id}`, companyId: job.companyId },
+    );
+    return presentFile(row);
   });
 }
 

@@ -30,5 +30,8 @@ describe('audit target links', () => {
     expect(auditTargetLink(row('partner_configuration.updated', 'partner_configuration', '3'), viewer)).toBeNull();
     expect(auditTargetLink(row('bulk_ingestion.access_granted', 'bulk_ingestion_organization'), admin)).toBe('/access');
     expect(auditTargetLink(row('bulk_ingestion.access_granted', 'bulk_ingestion_organization'), viewer)).toBeNull();
+    // Full administrators open any company's import job (support); a read-only administrator does not.
+    expect(auditTargetLink(row('bulk_ingestion.files_mapped', 'bulk_ingestion_job'), admin)).toBe('/import-jobs/7');
+    expect(auditTargetLink(row('bulk_ingestion.files_mapped', 'bulk_ingestion_job'), viewer)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { isFullAdmin, isPartnerConfigAdmin } from '@portal/domain';
+import { isFullAdmin, isPartnerConfigAdmin, mayViewImportJobs } from '@portal/domain';
 import type { UserDetails } from '../../session/user.ts';
 import type { AuditRow } from './audit-api.ts';
 
@@ -22,7 +22,7 @@ export function auditTargetLink(
     case 'bulk_ingestion_organization':
       return isFullAdmin(user) ? '/access' : null;
     case 'bulk_ingestion_job':
-      return user.hasBulkIngestionAccess ? `/import-jobs/${path}` : null;
+      return mayViewImportJobs(user) ? `/import-jobs/${path}` : null;
     default:
       return null;
   }

@@ -1,4 +1,4 @@
-import { Box, FileInput, Group, Radio, Select, Textarea, TextInput } from '@mantine/core';
+import { Box, FileInput, Group, Radio, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { BRAND_FILE_ACCEPT, chooseCountry, chooseState, yearFoundedInput } from '@portal/domain';
 import { useCities, useCountries, useStates, type BrandProfile } from './brand-profile-api.ts';
@@ -18,7 +18,8 @@ export function AboutYourBrandSection({ form, values, set, err }: BrandFormParts
         error={err('brandWebsiteUrl')}
         placeholder="https://"
       />
-      <Group grow align="flex-start">
+      {/* One under another on a phone: three side by side cut a state's name short ("Oregor…"). */}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Select
           label="Country"
           required
@@ -49,7 +50,7 @@ export function AboutYourBrandSection({ form, values, set, err }: BrandFormParts
           onBlur={() => void form.trigger('brandCityName')}
           error={err('brandCityName')}
         />
-      </Group>
+      </SimpleGrid>
       <Controller
         control={form.control}
         name="yearFounded"

@@ -6,7 +6,13 @@ import { toast } from '../../ui/toast.ts';
 import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import type { BrandProfile } from './brand-profile-api.ts';
-import { BRAND_PROFILE_SAVED, BrandProfilePage } from './BrandProfilePage.tsx';
+import { BRAND_PROFILE_SAVED, BrandProfilePage, sendingText } from './BrandProfilePage.tsx';
+
+const uploadBrandFile = vi.hoisted(() => vi.fn());
+vi.mock('./brand-profile-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./brand-profile-api.ts')>()),
+  uploadBrandFile,
+}));
 
 spyOnToasts();
 
@@ -268,5 +274,32 @@ describe('Brand profile page', () => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"][accept*="image/gif"]')!;
     fireEvent.change(input, { target: { files: [big] } });
     expect(await screen.findByText('File is too large')).toBeTruthy();
+  });
+
+  it('says which file it is sending, and a reload asks first while the chosen file is not saved', async () => {
+    let finish: (saved: BrandProfile) => void = () => {};
+    uploadBrandFile.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    renderPage(buildProfile(), {
+      UpdateBrandProfile: { data: { updateBrandProfile: buildProfile() } },
+    });
+    await loaded();
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    const sheet = new File(['%PDF-1.4'], 'sheet.pdf', { type: 'application/pdf' });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"][accept^=".pdf"]')!;
+    fireEvent.change(input, { target: { files: [sheet] } });
+    await waitFor(() => expect(disabled()).toBe(false));
+    expect(leave()).toBe(true);
+    fireEvent.click(saveButton());
+    expect(await screen.findByText(sendingText('Product one-sheet'))).toBeTruthy();
+    expect(leave()).toBe(true);
+    finish(buildProfile({ productOneSheetFilename: 'sheet.pdf', productOneSheetUrl: '/x/sheet.pdf' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(BRAND_PROFILE_SAVED));
+    expect(screen.queryByText(sendingText('Product one-sheet'))).toBeNull();
+    await waitFor(() => expect(leave()).toBe(false));
   });
 });

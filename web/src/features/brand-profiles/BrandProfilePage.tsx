@@ -28,6 +28,10 @@ import {
 } from './BrandDetailsSections.tsx';
 import { BRAND_PROFILE_LOAD_FAILED, SAVE_HINT } from './brand-profile-messages.ts';
 import { useBrandProfileSave } from './use-brand-profile-save.ts';
+import { useLeaveWarning } from '../../ui/use-leave-warning.ts';
+
+/** Beside Save while a file is sent and checked (a PDF's first check can take seconds). */
+export const sendingText = (label: string) => `Sending ${label}… Please stay on this page.`;
 
 export {
   BRAND_PROFILE_LOAD_FAILED,
@@ -68,7 +72,9 @@ function BrandProfileForm({ companyId, profile }: { companyId: number; profile: 
       form.setValue(name, value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
     }
   };
-  const { onSubmit, togglePublished, toggling } = useBrandProfileSave({ companyId, profile, form, set });
+  const { onSubmit, togglePublished, toggling, sending } = useBrandProfileSave({ companyId, profile, form, set });
+  // A reload would drop a chosen file (or one being sent) without a word: the browser asks first.
+  useLeaveWarning(isDirty || isSubmitting);
   const parts: BrandFormParts = { form, values, set, err };
 
   return (
@@ -93,11 +99,14 @@ function BrandProfileForm({ companyId, profile }: { companyId: number; profile: 
           </Text>
         </Group>
         <Group gap="sm">
-          {!(isValid && isDirty) && (
+          {!(isValid && isDirty) && !isSubmitting && (
             <Text size="sm" c="dimmed">
               {SAVE_HINT}
             </Text>
           )}
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {sending && sendingText(sending)}
+          </Text>
           <Button type="submit" disabled={!isValid || !isDirty || isSubmitting} loading={isSubmitting}>
             Save
           </Button>

@@ -33,6 +33,8 @@ export function useBrandProfileSave({
 }) {
   const queryClient = useQueryClient();
   const [toggling, setToggling] = useState(false);
+  /** The file being sent now (its field's label), said beside Save: a PDF can take seconds to be checked. */
+  const [sending, setSending] = useState<string | null>(null);
   const remember = (saved: BrandProfile) => queryClient.setQueryData(brandProfileKeys.company(companyId), saved);
 
   const showServerErrors = (error: unknown) => {
@@ -55,9 +57,10 @@ export function useBrandProfileSave({
     }
     // Then each chosen file; one refused keeps its choice and shows why, the others are kept.
     const failed: { field: (typeof FILE_FIELDS)[number]['field']; file: File; message: string }[] = [];
-    for (const { kind, field } of FILE_FIELDS) {
+    for (const { kind, field, label } of FILE_FIELDS) {
       const file = v[field] as File | null;
       if (!file) continue;
+      setSending(label);
       try {
         saved = await uploadBrandFile(companyId, saved.id, kind, file);
       } catch (error) {
@@ -72,6 +75,7 @@ export function useBrandProfileSave({
         failed.push({ field, file, message });
       }
     }
+    setSending(null);
     remember(saved);
     form.reset(toFormValues(saved));
     for (const { field, file, message } of failed) {
@@ -96,5 +100,5 @@ export function useBrandProfileSave({
       setToggling(false);
     }
   };
-  return { onSubmit, togglePublished, toggling };
+  return { onSubmit, togglePublished, toggling, sending };
 }

@@ -9,8 +9,13 @@ import { readProductSubmissionIds } from './bulk-edit-api.ts';
 
 /** '{n} products updated' ('1 product updated'): the count of ids in the query (part 2 section 2.3). */
 export const updatedText = (count: number) => `${plural(count, 'product')} updated.`;
+/**
+ * Imported products are submitted for no partner (bulk ingestion decision), so their Partner Status stays N/A whatever
+ * rules the edit was checked against: the note says so rather than send the supplier to a column that cannot change.
+ */
 export const SAVED_NOTE =
-  'The details were saved. Check the Partner Status column on the Activity Page to see what each partner still needs.';
+  'The details were saved. For products submitted to a partner, the Partner Status column on the Activity Page ' +
+  'shows what that partner still needs; imported products are not submitted to a partner, so theirs shows N/A.';
 
 /** /edit-multiple/confirmation?productSubmissionIds=...: what the bulk edit saved, and where to go next. */
 export function BulkEditConfirmationPage() {

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Stepper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   BULK_EDIT_MSG,
   bulkEditColumns,
@@ -18,6 +19,7 @@ import { usePartnerConfiguration } from '../../partner/partner-configuration.ts'
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { CARD_LAYOUT_MAX_PX } from '../../ui/stacked-table.ts';
 import { toast } from '../../ui/toast.ts';
 import { fieldRulesFromConfiguration } from '../drafts/drafts-api.ts';
 import {
@@ -208,6 +210,7 @@ function BulkEditStepper({
     setActive((a) => Math.max(0, a - 1));
   };
 
+  const phone = useMediaQuery(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, { getInitialValueInEffect: false });
   const cellState = (rowId: string, field: BulkEditField, required: boolean): CellState => {
     const key = cellKey(rowId, field);
     if (serverErrors[key]) return 'error';
@@ -217,7 +220,8 @@ function BulkEditStepper({
 
   return (
     <Page heading={HEADING}>
-      <Stepper active={active} allowNextStepsSelect={false} size="sm">
+      {/* Down the page on a phone: side by side, the last steps' names were cut off. */}
+      <Stepper active={active} allowNextStepsSelect={false} size="sm" orientation={phone ? 'vertical' : 'horizontal'}>
         {steps.map((s) => (
           <Stepper.Step key={s} label={s} />
         ))}

@@ -10,6 +10,7 @@ import {
   type AccessFormInput,
 } from '@portal/domain';
 import { Page } from '../../ui/Page.tsx';
+import { stackedTable } from '../../ui/stacked-table.ts';
 import { StaffApiTokens } from '../api-tokens/StaffApiTokens.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -153,6 +154,7 @@ export function AccessPage() {
           />
           <TextInput
             label="Folder name"
+            description={ACCESS_MSG.folderHint}
             required
             value={folderName}
             onChange={(event) => {
@@ -165,6 +167,7 @@ export function AccessPage() {
           />
           <TextInput
             label="Image source"
+            description={ACCESS_MSG.sourceHint}
             required
             value={imageSource}
             onChange={(event) => {
@@ -191,8 +194,8 @@ export function AccessPage() {
       ) : organizations.isError ? (
         <Text role="alert">The list could not be loaded.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped withTableBorder>
+        <Table.ScrollContainer minWidth={480} className={stackedTable.container}>
+          <Table striped withTableBorder className={stackedTable.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Company</Table.Th>
@@ -204,10 +207,10 @@ export function AccessPage() {
             <Table.Tbody>
               {organizations.data.map((o) => (
                 <Table.Tr key={o.id}>
-                  <Table.Td>{o.companyName}</Table.Td>
-                  <Table.Td>{o.companyId}</Table.Td>
-                  <Table.Td>{o.folderName}</Table.Td>
-                  <Table.Td>{o.imageSource}</Table.Td>
+                  <Table.Td data-label="Company">{o.companyName}</Table.Td>
+                  <Table.Td data-label="Company Id">{o.companyId}</Table.Td>
+                  <Table.Td data-label="Folder name">{o.folderName}</Table.Td>
+                  <Table.Td data-label="Image source">{o.imageSource}</Table.Td>
                 </Table.Tr>
               ))}
               {!organizations.data.length && (

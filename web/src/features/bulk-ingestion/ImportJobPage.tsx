@@ -1,12 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import {
   checkMappingRows,
   displayUpc,
   isCompleteFile,
-  MAPPING_MSG,
-  mappingErrorLog,
   mappingTemplate,
   parseMappingCsv,
   plural,
@@ -19,29 +17,27 @@ import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { downloadText, putMapping, type IngestionFile } from './bulk-ingestion-api.ts';
+import { MappingErrorsModal } from './MappingErrorsModal.tsx';
 import { PagedTable, type Column } from './PagedTable.tsx';
+import { ReasonCell } from './ReasonCell.tsx';
 import { useJobFiles } from './use-job-files.ts';
 
 export const DOWNLOAD_TEMPLATE = 'Download Mapping Template';
 export const APPLY_MAPPING = 'Apply Mapping File';
-export const PROCESS_SUCCESSFUL = 'Process Successful Rows';
-export const CANCEL_MAPPING = 'Cancel Mapping';
-export const EXPORT_ERROR_LOG = 'Export Error Log';
 export const IMPORT_JOB_NOT_FOUND = 'This import job could not be found.';
 export const IMPORT_JOB_LOAD_FAILED = 'This import job could not be loaded. Please try again in a moment.';
 export const jobHeading = (jobId: string) => `Import Job ${jobId}`;
 export const jobCountsText = (c: { total: number; ignored: number; needsMapping: number }) =>
   `${plural(c.total, 'file')}, ${c.ignored} ignored, ${plural(c.needsMapping, 'needs mapping', 'need mapping')}`;
+export { CANCEL_MAPPING, EXPORT_ERROR_LOG, mappingCountsText, PROCESS_SUCCESSFUL } from './MappingErrorsModal.tsx';
 export const mappingAppliedNotice = (n: number) => `Mapping applied to ${plural(n, 'file')}.`;
-export const mappingCountsText = (good: number, bad: number) =>
-  `${plural(good, 'row')} can be processed; ${plural(bad, 'row has', 'rows have')} errors and will not be applied.`;
 
-const columns: Column<IngestionFile>[] = [
+const columnsFor = (jobId: string, onRetried: (updated: IngestionFile[]) => void): Column<IngestionFile>[] => [
   { header: 'File name', cell: (f) => f.filename },
   { header: 'UPC', cell: (f) => f.ean13Upc ?? displayUpc(f.upc ?? '') },
   { header: 'Detected UPC', cell: (f) => f.detectedEan13Upc ?? '' },
   { header: 'Status', cell: (f) => f.statusDisplayName },
-  { header: 'Reason', cell: (f) => f.reason ?? '' },
+  { header: 'Reason', cell: (f) => <ReasonCell file={f} jobId={jobId} onRetried={onRetried} /> },
   { header: 'Updated', cell: (f) => formatDateTime(f.updatedDate) },
 ];
 
@@ -49,7 +45,7 @@ const columns: Column<IngestionFile>[] = [
 export function ImportJobPage() {
   const { jobId = '' } = useParams();
   const { files, error, afterMapping } = useJobFiles(jobId);
-  const [review, setReview] = useState<{ results: MappingRowResult[] } | null>(null);
+  const [review, setReview] = useState<{ results: MappingRowResult[]; blankRows: number } | null>(null);
   const [uploading, setUploading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -77,6 +73,7 @@ export function ImportJobPage() {
   }
 
   const needsMapping = files.filter((f) => f.status === 'NEEDS_MAPPING');
+  const columns = columnsFor(jobId, afterMapping);
   const counts = {
     total: files.length,
     ignored: files.filter((f) => f.status === 'IGNORED').length,
@@ -105,8 +102,8 @@ export function ImportJobPage() {
       return;
     }
     const results = checkMappingRows(parsed.rows, files);
-    if (results.every((r) => !r.reason)) await send(parsed.rows);
-    else setReview({ results });
+    if (results.every((r) => !r.reason)) await send(parsed.rows.map(({ upc, filename }) => ({ upc, filename })));
+    else setReview({ results, blankRows: parsed.blankRows });
   };
 
   return (
@@ -166,6 +163,7 @@ export function ImportJobPage() {
       {review && (
         <MappingErrorsModal
           results={review.results}
+          blankRows={review.blankRows}
           jobId={jobId}
           onCancel={() => setReview(null)}
           onProcess={(rows) => {
@@ -175,69 +173,5 @@ export function ImportJobPage() {
         />
       )}
     </Page>
-  );
-}
-
-interface MappingErrorsModalProps {
-  results: MappingRowResult[];
-  jobId: string;
-  onCancel: () => void;
-  onProcess: (rows: MappingRow[]) => void;
-}
-
-/** 'Mapping errors': the counts and every bad row's reasons; process only the good rows, cancel, or export the log. */
-export function MappingErrorsModal({ results, jobId, onCancel, onProcess }: MappingErrorsModalProps) {
-  const bad = results.filter((r) => r.reason);
-  const good = results.filter((r) => !r.reason);
-  return (
-    <Modal
-      opened
-      onClose={onCancel}
-      title={MAPPING_MSG.modalTitle}
-      size={720}
-      styles={{ content: { maxWidth: 720 }, body: { maxHeight: 600, overflowY: 'auto' } }}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack gap="md">
-        <Text role="status">{mappingCountsText(good.length, bad.length)}</Text>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Row</Table.Th>
-              <Table.Th scope="col">UPC</Table.Th>
-              <Table.Th scope="col">File name</Table.Th>
-              <Table.Th scope="col">Reason</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {bad.map((r) => (
-              <Table.Tr key={r.row}>
-                <Table.Td>{r.row}</Table.Td>
-                <Table.Td>{r.upc}</Table.Td>
-                <Table.Td>{r.filename}</Table.Td>
-                <Table.Td>{r.reason}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={() => downloadText(`import-job-${jobId}-mapping-errors.csv`, mappingErrorLog(results))}
-          >
-            {EXPORT_ERROR_LOG}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            {CANCEL_MAPPING}
-          </Button>
-          <Button
-            disabled={!good.length}
-            onClick={() => onProcess(good.map(({ upc, filename }) => ({ upc, filename })))}
-          >
-            {PROCESS_SUCCESSFUL}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { filesSummary, INGESTION_MAX_UPLOAD_FILES, plural } from '@portal/domain';
+import { Anchor, Button, CloseButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { addToImportSelection, filesSummary, INGESTION_MAX_UPLOAD_FILES, plural } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import type { UploadProgress } from '../../api/upload-files.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
+import { useSignedInUser } from '../../session/session-context.tsx';
 import { showBanner } from '../../ui/banner/banner-store.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { FileDropZone } from '../../ui/FileDropZone.tsx';
@@ -28,9 +29,11 @@ export const uploadedNotice = (job: IngestionJob) =>
 /** /import-jobs: the company's import jobs (ten a page) and an upload area feeding the same pipeline as its folder. */
 export function ImportJobsPage() {
   const jobs = useIngestionJobs();
+  // A full administrator whose company has no access reads every company's jobs (support) and uploads none.
+  const own = useSignedInUser().hasBulkIngestionAccess;
   return (
     <Page heading={IMPORTS_HEADING}>
-      <UploadArea />
+      {own && <UploadArea />}
       {jobs.isPending ? (
         <Text>Loading…</Text>
       ) : jobs.isError ? (
@@ -50,6 +53,7 @@ export function ImportJobsPage() {
                 </Anchor>
               ),
             },
+            ...(own ? [] : [{ header: 'Company Id', cell: (j: IngestionJob) => j.companyId }]),
             { header: 'Files', cell: (j) => filesSummary(j) },
             { header: 'Created', cell: (j) => formatDateTime(j.createdDate) },
             { header: 'Modified', cell: (j) => formatDateTime(j.updatedDate) },
@@ -68,13 +72,11 @@ function UploadArea() {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const sending = progress !== null;
 
+  // Refused files (type, size: the server's limits) never join the selection; the banner names each with its reason.
   const add = (incoming: File[]) => {
-    const next = [...files, ...incoming];
-    if (next.length > INGESTION_MAX_UPLOAD_FILES) {
-      showBanner(`At most ${INGESTION_MAX_UPLOAD_FILES} files at once.`, 'error');
-      return;
-    }
-    setFiles(next);
+    const next = addToImportSelection(files, incoming);
+    if (next.error) showBanner(next.error, 'error');
+    setFiles(next.files);
   };
 
   const upload = async () => {
@@ -85,8 +87,11 @@ function UploadArea() {
       setFiles([]);
       void queryClient.invalidateQueries({ queryKey: ingestionKeys.jobs });
     } catch (error) {
-      if (isApiError(error) && error.message && (error.status === 400 || error.status === 413))
+      if (isApiError(error) && error.message && (error.status === 400 || error.status === 413)) {
         showBanner(error.message, 'error');
+        // The server names a file it refused ("name: reason"): it leaves the selection, the others stay to resend.
+        setFiles((chosen) => chosen.filter((f) => !error.message.startsWith(`${f.name}: `)));
+      }
     }
     setProgress(null);
   };
@@ -110,6 +115,7 @@ function UploadArea() {
           </Text>
         )}
       </FileDropZone>
+      <ChosenFiles files={files} disabled={sending} onRemove={(f) => setFiles(files.filter((x) => x !== f))} />
       <Group>
         <FolderButton onFiles={add} disabled={sending} />
         <Button onClick={() => void upload()} disabled={!files.length || sending} loading={sending}>
@@ -122,6 +128,31 @@ function UploadArea() {
         )}
       </Group>
       {sending && <Progress value={percent} aria-label={`Upload progress ${percent}%`} size="lg" animated />}
+    </Stack>
+  );
+}
+
+/** The chosen files by name, each with a Remove; a long list scrolls within its own box. */
+function ChosenFiles({ files, disabled, onRemove }: { files: File[]; disabled: boolean; onRemove: (f: File) => void }) {
+  if (!files.length) return null;
+  return (
+    <Stack
+      component="ul"
+      gap={4}
+      p={0}
+      m={0}
+      aria-label="Chosen files"
+      mah={240}
+      style={{ overflowY: 'auto', listStyle: 'none' }}
+    >
+      {files.map((f, i) => (
+        <Group component="li" key={`${i}-${f.name}`} gap="xs" wrap="nowrap">
+          <Text size="sm" style={{ overflowWrap: 'anywhere', flex: 1 }}>
+            {f.webkitRelativePath || f.name}
+          </Text>
+          <CloseButton size="sm" disabled={disabled} aria-label={`Remove ${f.name}`} onClick={() => onRemove(f)} />
+        </Group>
+      ))}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Table } from '@mantine/core';
 import { INGESTION_PAGE_SIZE } from '@portal/domain';
+import { stackedTable } from '../../ui/stacked-table.ts';
 import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
 
 export interface Column<T> {
@@ -17,7 +18,10 @@ interface PagedTableProps<T> {
   empty: string;
 }
 
-/** A table shown ten rows at a time (part 2 section 9), with labelled page controls. */
+/**
+ * A table shown ten rows at a time (part 2 section 9), with labelled page controls; on a phone each row is a card, so
+ * the last columns (Status, Reason) are never off to the right.
+ */
 export function PagedTable<T>({ caption, rows, columns, rowKey, empty }: PagedTableProps<T>) {
   const [page, setPage] = useState(1);
   const totalPages = Math.max(1, Math.ceil(rows.length / INGESTION_PAGE_SIZE));
@@ -25,8 +29,8 @@ export function PagedTable<T>({ caption, rows, columns, rowKey, empty }: PagedTa
   const shown = rows.slice((current - 1) * INGESTION_PAGE_SIZE, current * INGESTION_PAGE_SIZE);
   return (
     <>
-      <Table.ScrollContainer minWidth={680}>
-        <Table striped highlightOnHover withTableBorder verticalSpacing="xs">
+      <Table.ScrollContainer minWidth={680} className={stackedTable.container}>
+        <Table striped highlightOnHover withTableBorder verticalSpacing="xs" className={stackedTable.table}>
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>{caption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -41,7 +45,9 @@ export function PagedTable<T>({ caption, rows, columns, rowKey, empty }: PagedTa
             {shown.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <Table.Td key={c.header}>{c.cell(row)}</Table.Td>
+                  <Table.Td key={c.header} data-label={c.header}>
+                    {c.cell(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

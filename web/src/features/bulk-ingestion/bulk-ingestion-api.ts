@@ -42,6 +42,12 @@ export const putMapping = (jobId: string, rows: MappingRow[]) =>
     json: rows,
     notify: false,
   });
+/** A file set aside because the server was busy, read again (the server's message is shown if it refuses). */
+export const retryIngestionFile = (jobId: string, fileId: string) =>
+  apiFetch<IngestionFile>(
+    `/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files/${encodeURIComponent(fileId)}/retry`,
+    { method: 'POST', json: {} },
+  );
 export const uploadIngestionFiles = (files: File[], onProgress: (p: UploadProgress) => void) =>
   uploadFiles<IngestionJob>('/bulkIngestion/jobs', files, { onProgress });
 

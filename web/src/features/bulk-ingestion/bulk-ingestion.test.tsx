@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { ACCESS_MSG, JOB_SOURCE_LABEL, MAPPING_MSG, SCOPES } from '@portal/domain';
+import { ACCESS_MSG, INGESTION_RETRY_MSG, JOB_SOURCE_LABEL, MAPPING_MSG, SCOPES } from '@portal/domain';
 import { apiErrorMessage } from '../../api/api-events.ts';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -19,6 +19,8 @@ import {
   PROCESS_SUCCESSFUL,
 } from './ImportJobPage.tsx';
 import { ImportJobsPage } from './ImportJobsPage.tsx';
+
+const withAccess = buildSession({ user: buildUser({ hasBulkIngestionAccess: true }) });
 
 const file = (over: Partial<IngestionFile>): IngestionFile => ({
   id: over.filename ?? 'f',
@@ -94,10 +96,15 @@ afterEach(() => {
 describe('Import job detail', () => {
   it('first loads every file, then polls only for files updated since the newest time it has (less a 2 s overlap)', async () => {
     const polls: string[] = [];
+    // The first poll's answer waits until the first load has been looked at (on a busy machine the poll's second
+    // could pass before the test looks).
+    let looked: () => void = () => {};
+    const firstLoadSeen = new Promise<void>((resolve) => (looked = resolve));
     const fetchMock = vi.fn(async (input: string | URL | Request) => {
       const url = String(input);
       if (url === '/api/bulkIngestion/jobs/12/files') return jsonResponse(200, FILES);
       polls.push(url);
+      if (polls.length === 1) await firstLoadSeen;
       // The first poll brings one change; later ones nothing.
       return jsonResponse(
         200,
@@ -126,6 +133,7 @@ describe('Import job detail', () => {
     expect(heading.textContent).toContain('4 files, 1 ignored, 2 need mapping');
     expect(within(screen.getByRole('table', { name: 'Incomplete' })).getAllByRole('row')).toHaveLength(4);
     expect(within(screen.getByRole('table', { name: 'Complete' })).getByText('shelf.png')).toBeTruthy();
+    looked();
     await waitFor(() => expect(polls[0]).toBe(pollPath('2026-01-02T10:00:03.000Z')));
     await waitFor(() => expect(heading.textContent).toContain('1 needs mapping'));
     await waitFor(() => expect(polls[1]).toBe(pollPath('2026-01-02T10:00:58.000Z')));
@@ -211,6 +219,68 @@ describe('Import job detail', () => {
     await waitFor(() => expect(sent).toEqual([[{ upc: '4006381333931', filename: 'no-code.png' }]]));
   });
 
+  it("error rows keep the file's row numbers and say that blank rows were skipped", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request) =>
+        String(input) === '/api/bulkIngestion/jobs/12/files' ? jsonResponse(200, FILES) : jsonResponse(200, []),
+      ),
+    );
+    renderWithApp(
+      <Routes>
+        <Route path="/import-jobs/:jobId" element={<ImportJobPage />} />
+      </Routes>,
+      { path: '/import-jobs/12' },
+    );
+    await screen.findByRole('heading', { level: 1, name: /Import Job 12/ });
+    fireEvent.change(screen.getByTestId('mapping-file-input'), {
+      target: { files: [csv('UPC,filename\n4006381333931,no-code.png\n\n,\n4006381333931,missing.png\n')] },
+    });
+    const dialog = await screen.findByRole('dialog', { name: MAPPING_MSG.modalTitle });
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      `1 row can be processed; 1 row has errors and will not be applied. ${MAPPING_MSG.blankRows(2)}`,
+    );
+    const [, bad] = within(dialog).getAllByRole('row');
+    expect(within(bad).getAllByRole('cell')[0].textContent).toBe('5'); // the file's row, blank rows counted
+  });
+
+  it('a file set aside because the server was busy has a Retry that reads it again', async () => {
+    const aside = file({
+      id: 'f-busy',
+      filename: 'busy.png',
+      status: 'IGNORED',
+      statusDisplayName: 'Ignored',
+      reason: INGESTION_RETRY_MSG.notReadInTime,
+    });
+    const posts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+        const url = String(input);
+        if (init?.method === 'POST') {
+          posts.push(url);
+          return jsonResponse(200, { ...aside, status: 'RECEIVED', statusDisplayName: 'Received', reason: null });
+        }
+        if (url === '/api/bulkIngestion/jobs/12/files') return jsonResponse(200, [...FILES, aside]);
+        return jsonResponse(200, []);
+      }),
+    );
+    const success = vi.spyOn(toast, 'success');
+    renderWithApp(
+      <Routes>
+        <Route path="/import-jobs/:jobId" element={<ImportJobPage />} />
+      </Routes>,
+      { path: '/import-jobs/12' },
+    );
+    const retry = await screen.findByRole('button', { name: 'Retry busy.png' });
+    // Only that file: an ignored file of another kind has none.
+    expect(screen.getAllByRole('button', { name: /^Retry / })).toHaveLength(1);
+    fireEvent.click(retry);
+    await waitFor(() => expect(posts).toEqual(['/api/bulkIngestion/jobs/12/files/f-busy/retry']));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(INGESTION_RETRY_MSG.retried('busy.png')));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry busy.png' })).toBeNull());
+  });
+
   it('a file without the two headers, or without rows, is refused with its toast', async () => {
     fakeServer({ '/api/bulkIngestion/jobs/12/files': FILES });
     renderWithApp(
@@ -275,7 +345,7 @@ describe('Import jobs list', () => {
     });
     jobs[2] = job({ id: 18, submittedByFirstName: '', submittedByLastName: '', submittedByEmail: 'x@example.com' });
     fakeServer({ '/api/bulkIngestion/jobs': jobs });
-    renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
+    renderWithApp(<ImportJobsPage />, { path: '/import-jobs', session: withAccess });
     const link = await screen.findByRole('link', { name: '20' });
     expect(link.getAttribute('href')).toBe('/import-jobs/20');
     const table = screen.getByRole('table', { name: 'Import jobs' });
@@ -294,6 +364,18 @@ describe('Import jobs list', () => {
     expect(await screen.findByRole('link', { name: '10' })).toBeTruthy();
   });
 
+  it("a full administrator reads every company's jobs with their company, and uploads none", async () => {
+    fakeServer({ '/api/bulkIngestion/jobs': [job({ id: 41, companyId: 1001 })] });
+    const admin = buildUser({
+      scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions],
+      hasBulkIngestionAccess: false,
+    });
+    renderWithApp(<ImportJobsPage />, { path: '/import-jobs', session: buildSession({ user: admin }) });
+    const row = (await screen.findByRole('link', { name: '41' })).closest('tr')!;
+    expect(within(row).getByText('1001')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+  });
+
   it('names the source of a job nobody submitted: a folder drop, or a bucket drop', async () => {
     const nobody = { submittedByFirstName: null, submittedByLastName: null, submittedByEmail: null };
     fakeServer({
@@ -302,7 +384,7 @@ describe('Import jobs list', () => {
         job({ id: 32, source: 'S3', ...nobody }),
       ],
     });
-    renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
+    renderWithApp(<ImportJobsPage />, { path: '/import-jobs', session: withAccess });
     const folderRow = (await screen.findByRole('link', { name: '31' })).closest('tr')!;
     expect(within(folderRow).getByText(JOB_SOURCE_LABEL.LOCAL)).toBeTruthy();
     const bucketRow = screen.getByRole('link', { name: '32' }).closest('tr')!;
@@ -340,7 +422,7 @@ describe('Import jobs list', () => {
             ];
       },
     });
-    renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
+    renderWithApp(<ImportJobsPage />, { path: '/import-jobs', session: withAccess });
     const row = (await screen.findByRole('link', { name: '40' })).closest('tr')!;
     expect(within(row).getByText('0/3')).toBeTruthy();
     await waitFor(() => expect(within(row).getByText('3/3')).toBeTruthy());

@@ -80,13 +80,15 @@ describe('account menu items', () => {
     }
   });
 
-  it('shows Imports only when the company has bulk-ingestion access (part 2 section 6)', () => {
+  it('shows Imports when the company has bulk-ingestion access (part 2 section 6), and to full administrators', () => {
     expect(accountMenuItems(buildUser({ hasBulkIngestionAccess: true }), [])).toContainEqual({
       label: 'Imports',
       kind: 'route',
       to: '/import-jobs',
     });
     expect(labels(buildUser({ hasBulkIngestionAccess: false }), [])).not.toContain('Imports');
+    const fullAdmin = buildUser({ scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions] });
+    expect(labels(fullAdmin, [])).toContain('Imports');
   });
 
   it("shows 'Webhooks' to company users holding write:webhooks and to staff, not to other suppliers (issue 21)", () => {
@@ -108,6 +110,7 @@ describe('account menu items', () => {
       'Settings',
       'Jobs',
       'Audit Trail',
+      'Imports',
       'Webhooks',
       'Submission Schedule',
       'FAQs',

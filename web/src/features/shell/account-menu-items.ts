@@ -1,4 +1,11 @@
-import { isAnyAdmin, isFullAdmin, isPartnerConfigAdmin, mayViewJobs, webhookPolicy } from '@portal/domain';
+import {
+  isAnyAdmin,
+  isFullAdmin,
+  isPartnerConfigAdmin,
+  mayViewImportJobs,
+  mayViewJobs,
+  webhookPolicy,
+} from '@portal/domain';
 import { FAQS_PDF } from '../../config/links.ts';
 import type { UserDetails } from '../../session/user.ts';
 
@@ -25,7 +32,8 @@ export function accountMenuItems(user: MenuUser, flags: readonly string[]): Acco
   // Administration (issue 19): what staff changed, for every administrator.
   if (isAnyAdmin(user)) items.push({ label: 'Audit Trail', kind: 'route', to: '/admin/audit' });
   // Part 2 section 6; part 1 also keeps it in the sub-navigation, so a phone user reaches it from either.
-  if (user.hasBulkIngestionAccess) items.push({ label: 'Imports', kind: 'route', to: '/import-jobs' });
+  // Full administrators too: they open any company's import jobs to support it.
+  if (mayViewImportJobs(user)) items.push({ label: 'Imports', kind: 'route', to: '/import-jobs' });
   // Issue 21: company users with write:webhooks, and staff (who pick the company on the page).
   if (webhookPolicy.menu(user)) items.push({ label: 'Webhooks', kind: 'route', to: '/webhooks' });
   items.push({ label: 'Submission Schedule', kind: 'route-new-tab', to: '/schedule' });

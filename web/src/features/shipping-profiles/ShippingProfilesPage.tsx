@@ -5,6 +5,7 @@ import { formatMeasure, isAnyAdmin, SHIPPING_PROFILE_MSG, shippingProfilePolicy 
 import { AppLink } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { stackedTable } from '../../ui/stacked-table.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
 import { CompanySearch } from './CompanySearch.tsx';
@@ -63,8 +64,9 @@ export function ShippingProfilesPage() {
         empty={admin ? SHIPPING_PROFILE_MSG.emptyForCompany : SHIPPING_PROFILE_MSG.emptyForSupplier}
       >
         {() => (
-          <Table.ScrollContainer minWidth={880}>
-            <Table striped highlightOnHover>
+          // A card per profile on a phone: its row actions (Edit, Assign products) are never off to the right.
+          <Table.ScrollContainer minWidth={880} className={stackedTable.container}>
+            <Table striped highlightOnHover className={stackedTable.table}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
@@ -84,15 +86,17 @@ export function ShippingProfilesPage() {
               <Table.Tbody>
                 {rows.map((p) => (
                   <Table.Tr key={p.id}>
-                    <Table.Td fw={600}>{p.name}</Table.Td>
-                    <Table.Td>{p.caseCount}</Table.Td>
-                    <Table.Td>{formatMeasure(p.grossWeight)}</Table.Td>
-                    <Table.Td>{formatMeasure(p.netWeight)}</Table.Td>
-                    <Table.Td>{dimensions(p)}</Table.Td>
-                    <Table.Td>{p.palletTiers ?? ''}</Table.Td>
-                    <Table.Td>{p.palletLayers ?? ''}</Table.Td>
-                    <Table.Td>{productCount(p)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Name" fw={600}>
+                      {p.name}
+                    </Table.Td>
+                    <Table.Td data-label="Count">{p.caseCount}</Table.Td>
+                    <Table.Td data-label="Gross Weight">{formatMeasure(p.grossWeight)}</Table.Td>
+                    <Table.Td data-label="Net Weight">{formatMeasure(p.netWeight)}</Table.Td>
+                    <Table.Td data-label="L × W × H">{dimensions(p)}</Table.Td>
+                    <Table.Td data-label="TI">{p.palletTiers ?? ''}</Table.Td>
+                    <Table.Td data-label="HI">{p.palletLayers ?? ''}</Table.Td>
+                    <Table.Td data-label="Products">{productCount(p)}</Table.Td>
+                    <Table.Td data-label="Last updated">
                       {formatDateTime(p.updatedDate)}
                       {updatedBy(p) && (
                         <Text size="sm" c="dimmed">
@@ -100,7 +104,7 @@ export function ShippingProfilesPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Actions">
                       <Group gap="xs" wrap="nowrap">
                         {p.can.edit && (
                           <Button

@@ -7,7 +7,7 @@ import { gql } from '../../api/graphql.ts';
 import { graphql } from '../../api/gql/index.ts';
 
 /** The spec's label, as written there. */
-export const PARTNER_SELECT_LABEL = "Chose which partner's submission status to show";
+export const PARTNER_SELECT_LABEL = "Choose which partner's submission status to show";
 
 /** A partner search result (part 1 section 3): id and company name. */
 export interface PartnerOption {
@@ -42,7 +42,7 @@ interface PartnerSelectProps {
 }
 
 /**
- * 'Chose which partner's submission status to show': searchable and clearable; what is typed is searched 1000 ms
+ * 'Choose which partner's submission status to show': searchable and clearable; what is typed is searched 1000 ms
  * after typing stops (part 1 section 9).
  */
 export function PartnerSelect({ value, onChange, search }: PartnerSelectProps) {

@@ -143,6 +143,20 @@ describe('vendor authorization prompt', () => {
     expect(notifications.show).toHaveBeenCalledOnce();
   });
 
+  it('does not warn on the form itself, and takes the warning away there and once accepted', async () => {
+    const user = buildUser({ sessionPartnerCompanyId: 30443, tcAcceptanceDate: null });
+    renderWithApp(<VendorAuthorizationPrompt />, { path: '/vendor-authorization', session: buildSession({ user }) });
+    // Both effects run in one commit: once the hide has run, the show was already passed over.
+    await waitFor(() => expect(notifications.hide).toHaveBeenCalledWith(VENDOR_AUTH_PROMPT_ID));
+    expect(notifications.show).not.toHaveBeenCalled();
+    vi.mocked(notifications.hide).mockClear();
+    renderWithApp(<VendorAuthorizationPrompt />, {
+      path: '/activity',
+      session: buildSession({ user: { ...user, tcAcceptanceDate: '2026-01-01T00:00:00Z' } }),
+    });
+    await waitFor(() => expect(notifications.hide).toHaveBeenCalledWith(VENDOR_AUTH_PROMPT_ID));
+  });
+
   it('does not warn users who accepted, or users of other partners', async () => {
     renderWithApp(<VendorAuthorizationPrompt />, {
       session: buildSession({

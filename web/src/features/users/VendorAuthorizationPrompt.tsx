@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { needsVendorAuthorization, VENDOR_AUTH_MSG, VENDOR_AUTH_PROMPT_MS } from '@portal/domain';
@@ -13,7 +13,8 @@ const shownKey = (userId: number) => `vendor-authorization-prompt-shown:${userId
 
 /**
  * Part 1 section 6: a user on partner company 30443 who has not accepted the vendor terms sees a warning toast for
- * 10 seconds with a link to the vendor authorization form. Renders nothing itself.
+ * 10 seconds with a link to the vendor authorization form. Renders nothing itself. Not on the form itself, and gone
+ * once the user is on the form or has accepted (it stood beside "… was saved." after submitting).
  */
 export function VendorAuthorizationPrompt() {
   const user = useSignedInUser();
@@ -22,9 +23,14 @@ export function VendorAuthorizationPrompt() {
   const partnerPath = usePartnerPath();
   const needed = needsVendorAuthorization(user);
   const ready = retailer !== 'the retail partner';
+  const onForm = /\/vendor-authorization\/?$/.test(useLocation().pathname);
 
   useEffect(() => {
-    if (!needed || !ready) return;
+    if (!needed || onForm) notifications.hide(VENDOR_AUTH_PROMPT_ID);
+  }, [needed, onForm]);
+
+  useEffect(() => {
+    if (!needed || !ready || onForm) return;
     if (sessionStorage.getItem(shownKey(user.id))) return;
     sessionStorage.setItem(shownKey(user.id), '1');
     const to = partnerPath('/vendor-authorization');
@@ -49,7 +55,7 @@ export function VendorAuthorizationPrompt() {
         </Text>
       ),
     });
-  }, [needed, ready, retailer, user.id, partnerPath, navigate]);
+  }, [needed, ready, onForm, retailer, user.id, partnerPath, navigate]);
 
   return null;
 }
