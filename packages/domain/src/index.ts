@@ -52,3 +52,4 @@ export * from './search.ts';
 export * from './sheet-values.ts';
 export * from './sheet-mapping.ts';
 export * from './sheet-rows.ts';
+export * from './sheet-import-schema.ts';

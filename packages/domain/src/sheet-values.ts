@@ -227,3 +227,36 @@ export const looksLikeSize = (cell: string | number | null | undefined) => {
   const r = readSize(cell);
   return !!r && r.status !== 'invalid';
 };
+
+/** The limits of a sheet the portal reads (docs/decisions/intake.md, "Supplier sheets are read under limits"). */
+export const SHEET_LIMITS = {
+  /** The file as uploaded. */
+  bytes: 10 * 1024 * 1024,
+  /** Rows of products, the header row and any title rows above it not counted. */
+  rows: 10_000,
+  /** Rows above the data searched for the header row. */
+  headerLook: 10,
+  columns: 200,
+  /** Characters in one cell (a product's ingredients run to a few hundred). */
+  cellChars: 5_000,
+  /** What an .xlsx file's parts may unpack to, all together, and how much more than their packed size one may. */
+  unpackedBytes: 100 * 1024 * 1024,
+  unpackRatio: 100,
+} as const;
+
+/** Why a sheet is refused, in words the supplier can act on. */
+export const SHEET_MSG = {
+  tooLarge: 'The file is larger than 10 MB: split it into several sheets of at most 10,000 products.',
+  wrongType: 'This file is not an .xlsx, .xls or .csv spreadsheet.',
+  unreadable: 'This spreadsheet could not be read; it may be damaged, or protected by a password.',
+  empty: 'This sheet has no rows.',
+  tooManyRows: (sheet: string, rows: number) =>
+    `The sheet "${sheet}" reaches row ${rows.toLocaleString('en-US')}: a sheet may hold at most ${SHEET_LIMITS.rows.toLocaleString('en-US')} products. Delete the empty rows below your data, or split the sheet.`,
+  tooManyColumns: (sheet: string) => `The sheet "${sheet}" has more than ${SHEET_LIMITS.columns} columns.`,
+  hugeCell: (sheet: string, cell: string, chars: number) =>
+    `Cell ${cell} of "${sheet}" holds ${chars.toLocaleString('en-US')} characters: a cell may hold at most ${SHEET_LIMITS.cellChars.toLocaleString('en-US')}.`,
+  xmlEntities: 'This spreadsheet declares XML entities, which no spreadsheet program writes: it was refused.',
+  bomb: 'This spreadsheet unpacks to far more than a sheet of products would: it was refused.',
+  tooComplex: 'This spreadsheet could not be processed: it is too complex.',
+  noSheet: (index: number) => `The file has no sheet ${index + 1}.`,
+} as const;
