@@ -127,15 +127,16 @@ async function checkZip(path: string): Promise<void> {
  * parsers (billion laughs, external entities). The parser would read the entity's name as text; the file is refused
  * instead, so that nobody imports `&lol9;` as a product name.
  */
+type ZipReader = { read(data: Buffer, options: { type: 'buffer' }): { FileIndex: { content?: Uint8Array }[] } };
 function checkXmlParts(bytes: Buffer) {
-  let zip;
+  let zip: ReturnType<ZipReader['read']>;
   try {
-    zip = XLSX.CFB.read(bytes, { type: 'buffer' });
+    zip = (XLSX.CFB as ZipReader).read(bytes, { type: 'buffer' });
   } catch (error) {
     throw new MediaError(SHEET_MSG.unreadable, { cause: error });
   }
   for (const entry of zip.FileIndex) {
-    const content = entry.content as Uint8Array | undefined;
+    const content = entry.content;
     if (!content?.length) continue;
     const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('latin1');
     if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new MediaError(SHEET_MSG.xmlEntities);
@@ -146,7 +147,7 @@ function checkXmlParts(bytes: Buffer) {
 function sheetsOf(book: XLSX.WorkBook): SheetContent['sheets'] {
   return book.SheetNames.map((name) => {
     const sheet = book.Sheets[name];
-    const declared = sheet['!fullref'] ?? sheet['!ref'];
+    const declared = (sheet['!fullref'] ?? sheet['!ref']) as string | undefined;
     if (!declared) return { name, rows: [] };
     const range = XLSX.utils.decode_range(declared);
     if (range.e.r + 1 > SHEET_LIMITS.rows + SHEET_LIMITS.headerLook)
