@@ -2,7 +2,7 @@ import type { SheetDryRun, SheetMapping } from '@portal/domain';
 import { ApiError } from '../../api/api-error.ts';
 import { apiFetch } from '../../api/api-fetch.ts';
 
-export const SHEET_DRY_RUN_PATH = '/api/sheetImports/dryRun';
+export const SHEET_DRY_RUN_PATH = '/sheetImports/dryRun';
 
 export type DryRunOutcome = { kind: 'read'; run: SheetDryRun } | { kind: 'refused'; message: string };
 
