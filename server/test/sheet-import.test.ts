@@ -11,10 +11,11 @@ import { Client, databaseKind, demoClients, startTestServer, type TestServer } f
 let server: TestServer;
 let supplier: Client;
 let viewer: Client;
+let other: Client;
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ supplier, viewer } = await demoClients(server));
+  ({ supplier, viewer, other } = await demoClients(server));
 });
 afterAll(() => server?.close());
 
@@ -100,6 +101,25 @@ describe(`sheet import: the dry run (${databaseKind})`, () => {
     const run = res.json as SheetDryRun;
     expect(run.mapping.map((m) => m.target)).toEqual(['brand', 'upc', 'productName', 'size', 'ignore', 'ignore']);
     expect(run.preview[0]).toMatchObject({ brand: 'A-1', packCount: null, costPrice: null });
+    // The corrected mapping is offered again for a sheet with the same headers, to this company only.
+    const again = (await dryRun(supplier, 'april.xlsx', xlsx(book()))).json as SheetDryRun;
+    expect(again.mapping.map((m) => [m.target, m.reason])).toEqual([
+      ['brand', 'remembered'],
+      ['upc', 'remembered'],
+      ['productName', 'remembered'],
+      ['size', 'remembered'],
+      ['ignore', 'remembered'],
+      ['ignore', 'remembered'],
+    ]);
+    const theirs = (await dryRun(other, 'price list.xlsx', xlsx(book()))).json as SheetDryRun;
+    expect(theirs.mapping.map((m) => m.target)).toEqual([
+      'ignore',
+      'upc',
+      'productName',
+      'size',
+      'packCount',
+      'costPrice',
+    ]);
     const twice = await dryRun(supplier, 'price list.xlsx', xlsx(book()), {
       mapping: JSON.stringify([{ column: 2, target: 'productName' }]),
     });

@@ -98,7 +98,7 @@ export async function sheetImportRoutes(app: FastifyInstance) {
           if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join(' '));
           mapping = parsed.data;
         }
-        return await dryRunSheet(file, { sheet: sheet?.data, mapping });
+        return await dryRunSheet(ctx, user, file, { sheet: sheet?.data, mapping });
       } finally {
         await rm(file, { force: true });
       }

@@ -1,5 +1,7 @@
 import {
   findHeaderRow,
+  headersSignature,
+  rememberedMapping,
   NO_PARTNER_RULES,
   proposeMapping,
   readSheetRows,
@@ -7,19 +9,32 @@ import {
   SHEET_MSG,
   type ColumnMapping,
   type SheetMapping,
+  SHEET_TARGETS,
+  type SheetTarget,
 } from '@portal/domain';
+import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { MediaError } from '../../media/messages.ts';
 import { readSheetOffThread } from '../../media/media-pool.ts';
+import type { UserRow } from '../users/repository.ts';
+import { findSheetMapping, saveSheetMapping } from './repository.ts';
+
+const isSheetTarget = (t: string): t is SheetTarget => Object.hasOwn(SHEET_TARGETS, t);
 
 /** Rows of the preview: the first rows as they will be read. */
 export const SHEET_PREVIEW_ROWS = 10;
 
 /**
  * The dry run of a supplier's sheet: read in a media process under its limits (media/sheet-reader.ts), the header
- * row found, the mapping proposed (or the one given), every row checked. Nothing is stored.
+ * row found, the mapping proposed (or the one given), every row checked. A mapping the supplier gives is remembered for
+ * their company and offered for the next sheet with the same headers; nothing else is stored.
  */
-export async function dryRunSheet(path: string, options: { sheet?: number; mapping?: SheetMapping }) {
+export async function dryRunSheet(
+  ctx: AppContext,
+  user: UserRow,
+  path: string,
+  options: { sheet?: number; mapping?: SheetMapping },
+) {
   let content;
   try {
     content = await readSheetOffThread(path);
@@ -51,14 +66,29 @@ export async function dryRunSheet(path: string, options: { sheet?: number; mappi
   const data = sheet.rows.slice(headerAt + 1);
   if (data.length > SHEET_LIMITS.rows)
     throw new HttpError(422, 'SHEET_REFUSED', SHEET_MSG.tooManyRows(sheet.name, sheet.rows.length));
-  const mapping: ColumnMapping[] = options.mapping
-    ? headers.map((header, column) => ({
-        column,
-        header,
-        target: options.mapping!.find((m) => m.column === column)?.target ?? 'ignore',
-        reason: 'none',
-      }))
-    : proposeMapping(headers, data.slice(0, 20));
+  const signature = headersSignature(headers);
+  let mapping: ColumnMapping[];
+  if (options.mapping) {
+    mapping = headers.map((header, column) => ({
+      column,
+      header,
+      target: options.mapping!.find((m) => m.column === column)?.target ?? 'ignore',
+      reason: 'none',
+    }));
+    await saveSheetMapping(
+      ctx.db,
+      user.companyId,
+      signature,
+      mapping.map((m) => m.target),
+    );
+  } else {
+    const remembered = await findSheetMapping(ctx.db, user.companyId, signature);
+    mapping =
+      rememberedMapping(
+        headers,
+        remembered && { ...remembered, targets: remembered.targets.map((t) => (isSheetTarget(t) ? t : 'ignore')) },
+      ) ?? proposeMapping(headers, data.slice(0, 20));
+  }
   const reading = readSheetRows(
     headers,
     data,
