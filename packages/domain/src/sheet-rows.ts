@@ -1,6 +1,7 @@
 import { checkDraft, type IntakeRules } from './draft-rules.ts';
-import type { MeasureUnit } from './product-facts.ts';
+import type { z } from 'zod';
 import { sanitizeProductName } from './product-name.ts';
+import type { sheetProductSchema } from './sheet-import-schema.ts';
 import { SHEET_TARGETS, type SheetMapping, type SheetTarget } from './sheet-mapping.ts';
 import { readSize, repairUpc, SHEET_VALUE_MSG, sheetNumber } from './sheet-values.ts';
 
@@ -10,25 +11,8 @@ import { readSize, repairUpc, SHEET_VALUE_MSG, sheetNumber } from './sheet-value
  * intake rules. Each finding names its row, column and value.
  */
 
-export interface SheetProduct {
-  /** The row's number as the spreadsheet shows it (1-based, headers included). */
-  row: number;
-  upc: string | null;
-  productName: string | null;
-  brand: string | null;
-  size: { quantity: number; unit: MeasureUnit; typed: string } | null;
-  packCount: number | null;
-  width: number | null;
-  height: number | null;
-  depth: number | null;
-  weight: number | null;
-  costPrice: number | null;
-  retailPrice: number | null;
-  imageFiles: string[];
-  ingredients: string | null;
-  allergens: string | null;
-  calories: number | null;
-}
+/** A row as it will be read (the dry run's preview, and what a draft would be made of): sheet-import-schema.ts. */
+export type SheetProduct = z.infer<typeof sheetProductSchema>;
 
 export type SheetIssueSeverity = 'blocked' | 'warning';
 export interface SheetIssue {
