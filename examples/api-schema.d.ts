@@ -1153,6 +1153,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/sheetImports/dryRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a supplier's sheet: propose the mapping, check every row (nothing is created)
+         * @description Read a supplier's sheet: propose the mapping, check every row (nothing is created). Signed-in session only: API tokens cannot use this address.
+         */
+        post: operations["dryRunSheetImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shippingProfile/{id}": {
         parameters: {
             query?: never;
@@ -15353,6 +15373,285 @@ export interface operations {
                      *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
                      *       "code": "PAYLOAD_TOO_LARGE",
                      *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dryRunSheetImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description .xlsx, .xls or .csv (UTF-8 or Windows-1252, any delimiter), at most 10 MB
+                     */
+                    file: string;
+                    /** @description Which sheet of the workbook (0 the first); default: the first with UPCs */
+                    sheet?: string;
+                    /** @description JSON: [{"column":0,"target":"upc"}, ...]; default: the proposed mapping */
+                    mapping?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Read a supplier's sheet: propose the mapping, check every row (nothing is created) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "format": "xlsx",
+                     *       "sheets": [
+                     *         "Products"
+                     *       ],
+                     *       "sheet": 0,
+                     *       "headerRow": 2,
+                     *       "headers": [
+                     *         "UPC",
+                     *         "Description",
+                     *         "Net Wt"
+                     *       ],
+                     *       "mapping": [
+                     *         {
+                     *           "column": 0,
+                     *           "header": "UPC",
+                     *           "target": "upc",
+                     *           "reason": "header"
+                     *         },
+                     *         {
+                     *           "column": 1,
+                     *           "header": "Description",
+                     *           "target": "productName",
+                     *           "reason": "header"
+                     *         },
+                     *         {
+                     *           "column": 2,
+                     *           "header": "Net Wt",
+                     *           "target": "size",
+                     *           "reason": "header"
+                     *         }
+                     *       ],
+                     *       "preview": [],
+                     *       "issues": [
+                     *         {
+                     *           "row": 4,
+                     *           "column": "UPC",
+                     *           "value": "36000291452",
+                     *           "message": "36000291452 lost its leading zeros in the spreadsheet: read as 036000291452.",
+                     *           "severity": "warning"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "rows": 3,
+                     *         "ready": 2,
+                     *         "warnings": 1,
+                     *         "blocked": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "xlsx" | "xls" | "csv";
+                        /** @description The workbook's sheets, by name; `sheet` is the index of the one read. */
+                        sheets: string[];
+                        sheet: number;
+                        /** @description The row of the headers as the spreadsheet numbers it (title rows above). */
+                        headerRow: number;
+                        headers: string[];
+                        mapping: {
+                            column: number;
+                            header: string;
+                            /** @enum {string} */
+                            target: "upc" | "productName" | "brand" | "size" | "sizeValue" | "sizeUnit" | "packCount" | "width" | "height" | "depth" | "weight" | "costPrice" | "retailPrice" | "imageFiles" | "ingredients" | "allergens" | "calories" | "ignore";
+                            /** @enum {string} */
+                            reason: "values" | "header" | "remembered" | "none";
+                        }[];
+                        /** @description The first rows as they will be read. */
+                        preview: {
+                            row: number;
+                            upc: string | null;
+                            productName: string | null;
+                            brand: string | null;
+                            size: {
+                                quantity: number;
+                                /** @enum {string} */
+                                unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                typed: string;
+                            } | null;
+                            packCount: number | null;
+                            width: number | null;
+                            height: number | null;
+                            depth: number | null;
+                            weight: number | null;
+                            costPrice: number | null;
+                            retailPrice: number | null;
+                            imageFiles: string[];
+                            ingredients: string | null;
+                            allergens: string | null;
+                            calories: number | null;
+                        }[];
+                        issues: {
+                            row: number;
+                            column: string;
+                            value: string;
+                            message: string;
+                            /** @enum {string} */
+                            severity: "blocked" | "warning";
+                        }[];
+                        totals: {
+                            rows: number;
+                            ready: number;
+                            warnings: number;
+                            blocked: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:malformed-upload",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The sheet was refused: unreadable, too large once unpacked, too many rows, a huge cell. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];

@@ -37,6 +37,7 @@ import { submissionRoutes } from './modules/submission-views/routes.ts';
 import { submissionV1Routes } from './modules/submission-views/api-v1-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { sheetImportRoutes } from './modules/sheet-import/routes.ts';
 import { catalogueV1Routes } from './modules/catalogue/api-v1-routes.ts';
 import { searchV1Routes } from './modules/search/api-v1-routes.ts';
 import { draftV1Routes } from './modules/drafts/api-v1-routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(reviewRoutes);
   await app.register(catalogueRoutes);
+  await app.register(sheetImportRoutes);
   await app.register(shippingProfileRoutes);
   await app.register(brandProfileRoutes);
   await app.register(webhookRoutes);

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEan13 } from '@portal/domain';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
-import { aCatalogueProduct, aUpc, BLUE_HARBOR, FRESH_MARKET, GREEN_VALLEY, submissions } from './support/factories.ts';
+import {
+  aCatalogueProduct,
+  aDraft,
+  aUpc,
+  BLUE_HARBOR,
+  FRESH_MARKET,
+  GREEN_VALLEY,
+  submissions,
+} from './support/factories.ts';
+import { noiseImage } from './support/hostile-files.ts';
 
 /**
  * The search box (GraphQL `search`, REST `GET /api/v1/search`) on both databases: the extensions it needs (pg_trgm,
@@ -172,5 +181,47 @@ describe(`search (${databaseKind})`, () => {
     // Another company's supplier does not find the product.
     const theirs = (await other.graphql(LIST, { q: 'organic chocolate chip cookies' })).json.data.getCataloguedProducts;
     expect(theirs.total).toBe(0);
+  });
+
+  it('the activity list takes the same search as its filter (q): names with typos, UPCs in any form, drafts too', async () => {
+    const draftUpc = aUpc('61');
+    await aDraft(server, {
+      files: [
+        { name: 'spread.png', data: await noiseImage('png', 40, 40), upc: draftUpc, productName: 'Hazelnut Spread' },
+      ],
+    });
+    const ACTIVITY = `query($tab: ActivityTab, $q: String, $page: Int) {
+      getProductSubmissionsByStatuses(tab: $tab, q: $q, page: $page) { total items { kind productName upc } } }`;
+    const list = async (c: Client, tab: string, q: string) => {
+      const res = await c.graphql(ACTIVITY, { tab, q });
+      if (res.json.errors) throw new Error(JSON.stringify(res.json.errors));
+      return res.json.data.getProductSubmissionsByStatuses as {
+        total: number;
+        items: { kind: string; productName: string; upc: string }[];
+      };
+    };
+    const pending = await list(supplier, 'pending', 'choclate chp cookie');
+    const names = pending.items.map((i) => i.productName);
+    expect(names).toContain('Organic Chocolate Chip Cookies');
+    expect(names).toContain('Chocolate Chip Cookie Dough Ice Cream');
+    expect(names).not.toContain('Jalapeno Kettle Chips');
+    // Another company's rows stay out, and the total counts what matched.
+    expect(names).not.toContain('Organic Chocolate Chip Cookies (Blue Harbor)');
+    expect(pending.total).toBe(pending.items.length);
+    // A UPC as printed under the bars (spaced; the EAN-13's leading zero left out), and as its first digits.
+    const u = upcs.cookies;
+    const byUpc = await list(supplier, 'pending', `${u[0]} ${u.slice(1, 6)} ${u.slice(6, 11)} ${u[11]}`);
+    expect(byUpc.items.map((i) => i.productName)).toEqual(['Organic Chocolate Chip Cookies']);
+    expect((await list(supplier, 'pending', upcs.cookies.slice(0, 9))).total).toBeGreaterThanOrEqual(1);
+    // Drafts are found by a file's product name or UPC.
+    expect((await list(supplier, 'requires_action', 'hazelnut spred')).items).toEqual([
+      expect.objectContaining({ kind: 'Draft', productName: 'Hazelnut Spread' }),
+    ]);
+    expect((await list(supplier, 'requires_action', draftUpc)).items).toHaveLength(1);
+    expect((await list(supplier, 'requires_action', 'kombucha')).total).toBe(0);
+    expect((await list(other, 'requires_action', 'hazelnut spread')).total).toBe(0);
+    // Blank is no search.
+    const all = await list(supplier, 'pending', '  ');
+    expect(all.total).toBeGreaterThan(pending.total);
   });
 });

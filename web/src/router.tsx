@@ -123,6 +123,10 @@ const loggedInRoutes: RouteObject[] = [
   // Upload and drafts
   { path: 'upload', lazy: signedInPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage') },
   {
+    path: 'import-sheet',
+    lazy: signedInPage(() => import('./features/sheet-import/ImportSheetPage.tsx'), 'ImportSheetPage'),
+  },
+  {
     path: 'upload/file_select',
     lazy: signedInPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage'),
   },

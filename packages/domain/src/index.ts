@@ -49,3 +49,7 @@ export * from './api-examples.ts';
 export * from './product-facts.ts';
 export * from './support-ticket.ts';
 export * from './search.ts';
+export * from './sheet-values.ts';
+export * from './sheet-mapping.ts';
+export * from './sheet-rows.ts';
+export * from './sheet-import-schema.ts';

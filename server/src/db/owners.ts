@@ -27,6 +27,7 @@ export const TABLE_OWNERS = {
   bulkIngestionJobs: 'modules/bulk-ingestion/',
   bulkIngestionFiles: 'modules/bulk-ingestion/',
   jobs: 'jobs/',
+  sheetMappings: 'modules/sheet-import/',
   draftSubmissions: 'modules/drafts/',
   draftFiles: 'modules/drafts/',
   productSubmissions: 'modules/submissions/lifecycle.ts',

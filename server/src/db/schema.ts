@@ -1241,3 +1241,21 @@ export const reviewStockReasons = pgTable(
     uniqueIndex('review_stock_reasons_text_idx').on(sql`coalesce(${t.partnerCompanyId}, -1)`, t.text),
   ],
 );
+
+/**
+ * The column mapping a company confirmed for a sheet, by the sheet's headers (domain headersSignature): offered again
+ * for the next sheet with the same headers (docs/decisions/intake.md).
+ */
+export const sheetMappings = pgTable(
+  'sheet_mappings',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    signature: text('signature').notNull(),
+    /** The target of each column, in the sheet's order. */
+    targets: jsonb('targets').$type<string[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.signature] })],
+);

@@ -54,3 +54,29 @@ export function submissionSearchCondition(s: string, text: string): SQL {
   const forms = upcSearchForms(text);
   return forms ? upcMatches(sql.raw(`${s}.ean13_upc`), forms) : searchMatches(submissionSearchText(s), text);
 }
+
+/**
+ * A list's search written with placeholders, for a statement prepared once per shape (the activity list): the shape
+ * (a text, or a UPC with so many whole codes and prefixes) goes into the statement's key, the query's values are
+ * bound. The same matching as submissionSearchCondition.
+ */
+export type SearchShape = { kind: 'text' } | { kind: 'upc'; exact: number; prefixes: number };
+
+export function searchPlaceholders(text: string): { shape: SearchShape; values: Record<string, unknown> } {
+  const forms = upcSearchForms(text);
+  if (!forms) return { shape: { kind: 'text' }, values: { searchText: text } };
+  const values: Record<string, unknown> = {};
+  forms.exact.forEach((code, i) => (values[`searchUpc${i}`] = code));
+  forms.prefixes.forEach((prefix, i) => (values[`searchPrefix${i}`] = escapeLike(prefix) + '%'));
+  return { shape: { kind: 'upc', exact: forms.exact.length, prefixes: forms.prefixes.length }, values };
+}
+
+/** The condition of a SearchShape on a searched text and an EAN-13 expression, its values as placeholders. */
+export function searchConditionOf(shape: SearchShape, text: SQL, ean: SQL): SQL {
+  if (shape.kind === 'text') return sql`public.search_text(${sql.placeholder('searchText')}) <% ${text}`;
+  const codes = [
+    ...Array.from({ length: shape.exact }, (_, i) => sql`${ean} = ${sql.placeholder(`searchUpc${i}`)}`),
+    ...Array.from({ length: shape.prefixes }, (_, i) => sql`${ean} like ${sql.placeholder(`searchPrefix${i}`)}`),
+  ];
+  return codes.length ? sql`(${sql.join(codes, sql` or `)})` : sql`false`;
+}

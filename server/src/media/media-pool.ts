@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { UploadKind } from '@portal/domain';
+import { SHEET_MSG, type UploadKind } from '@portal/domain';
 import type { FileAnalysis } from './barcodes.ts';
 import { kindBySignature, readFileHead } from './file-signature.ts';
 import { MEDIA_PROCESSES } from './limits.ts';
@@ -13,6 +13,7 @@ import type { MediaTask } from './media-process.ts';
 import { MediaError, MEDIA_MSG } from './messages.ts';
 import { DependencyUnavailableError } from '../lib/dependency-errors.ts';
 import type { Thumbnail } from './thumbnail.ts';
+import type { SheetContent } from './sheet-reader.ts';
 import type { BarcodeReading, CheckedBarcodeReading } from './barcodes.ts';
 
 /**
@@ -77,7 +78,7 @@ export function configureMediaLog(log: { debug(obj: Record<string, unknown>, msg
  * Tasks after which a process is ended rather than reused: a HEIF decode grows the WebAssembly memory of libheif
  * by hundreds of megabytes, which is never given back and would count against the next task's memory limit.
  */
-const RETIRING_OPS: ReadonlySet<MediaTask['op']> = new Set(['heif-to-jpeg']);
+const RETIRING_OPS: ReadonlySet<MediaTask['op']> = new Set(['heif-to-jpeg', 'sheet']);
 
 /** Defined by scripts/build-server.mjs in the built server: the built media process beside it. */
 declare const __BUILT_MEDIA_PROCESS__: string | undefined;
@@ -134,6 +135,7 @@ function machineBusy(limits: MediaLimits, usedMs: number | null): DependencyUnav
 
 /** The refusal for a task that passed a limit, in the words of its kind of file. */
 function tooComplex(task: MediaTask): MediaError {
+  if (task.op === 'sheet') return new MediaError(SHEET_MSG.tooComplex);
   // Only PDFs are inspected in a media process (see inspectUpload).
   const pdf = task.op === 'inspect' || ('kind' in task && task.kind === 'pdf');
   return new MediaError(pdf ? MEDIA_MSG.tooComplexPdf : MEDIA_MSG.tooComplexImage);
@@ -404,6 +406,9 @@ export async function inspectUpload(path: string): Promise<InspectResult> {
     throw error;
   }
 }
+
+/** A supplier's spreadsheet read to rows of text in a media process (sheet-reader.ts); MediaError: refused. */
+export const readSheetOffThread = (path: string) => pool.run<SheetContent>({ op: 'sheet', path });
 
 export async function closeMediaPool() {
   const old = pool;

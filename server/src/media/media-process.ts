@@ -6,6 +6,7 @@ import type { UploadKind } from '@portal/domain';
 import { analyseFile, readBarcodes, readBarcodesChecked } from './barcodes.ts';
 import { convertHeifToJpeg } from './heif.ts';
 import { inspectFile } from './inspect.ts';
+import { readSheetFile } from './sheet-reader.ts';
 import { makeThumbnail } from './thumbnail.ts';
 
 export type MediaTask =
@@ -14,7 +15,8 @@ export type MediaTask =
   | { op: 'analyse'; path: string; kind: UploadKind }
   | { op: 'thumbnail'; path: string; kind: UploadKind; maxSize: number }
   | { op: 'inspect'; path: string }
-  | { op: 'heif-to-jpeg'; path: string };
+  | { op: 'heif-to-jpeg'; path: string }
+  | { op: 'sheet'; path: string };
 
 async function run(task: MediaTask): Promise<unknown> {
   switch (task.op) {
@@ -30,6 +32,8 @@ async function run(task: MediaTask): Promise<unknown> {
       return inspectFile(task.path);
     case 'heif-to-jpeg':
       return convertHeifToJpeg(task.path);
+    case 'sheet':
+      return readSheetFile(task.path);
   }
 }
 

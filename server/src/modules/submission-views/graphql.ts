@@ -222,6 +222,11 @@ builder.queryFields((t) => ({
       pageSize: t.arg.int({ required: false }),
       partnerCompanyId: t.arg.int({ required: false }),
       photoIssues: t.arg.boolean({ required: false, description: 'Only items with a file that failed a photo check.' }),
+      q: t.arg.string({
+        required: false,
+        description:
+          "The search box's search as a filter: a product name or brand (typos and accents forgiven) or a UPC in any form; a draft by a file's product name or UPC.",
+      }),
       boundary: t.arg.string({
         required: false,
         description:
@@ -237,6 +242,7 @@ builder.queryFields((t) => ({
         pageSize: args.pageSize ?? undefined,
         partnerCompanyId: args.partnerCompanyId ?? null,
         photoIssues: args.photoIssues ?? false,
+        search: args.q ?? null,
         boundary: args.boundary ?? null,
       });
       return { ...result, items: withPermissions(user, result.items) };

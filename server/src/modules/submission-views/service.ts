@@ -1,4 +1,4 @@
-import { ACTIVITY_PAGE_SIZE, ACTIVITY_TABS, isItemStatus, type ActivityTab } from '@portal/domain';
+import { ACTIVITY_PAGE_SIZE, ACTIVITY_TABS, isItemStatus, listSearchText, type ActivityTab } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { submissionPolicy } from '../submissions/policy.ts';
@@ -16,6 +16,8 @@ export async function activity(
     pageSize?: number;
     partnerCompanyId?: number | null;
     photoIssues?: boolean;
+    /** The search box's search as a filter (listSearchText: trimmed, empty is none). */
+    search?: string | null;
     /** A boundary cursor of a page already shown (activity-list.ts). */
     boundary?: string | null;
   },
@@ -31,6 +33,7 @@ export async function activity(
     companyId: submissionPolicy.seesEveryCompany(user) ? null : user.companyId,
     partnerCompanyId: q.partnerCompanyId ?? null,
     photoIssues: q.photoIssues ?? false,
+    search: listSearchText(q.search),
     page,
     pageSize,
     boundary: q.boundary ?? null,

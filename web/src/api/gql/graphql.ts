@@ -557,6 +557,7 @@ export type ActivityPageQueryVariables = Exact<{
   page?: number | null | undefined;
   pageSize?: number | null | undefined;
   photoIssues?: boolean | null | undefined;
+  q?: string | null | undefined;
   boundary?: string | null | undefined;
 }>;
 
@@ -2013,12 +2014,13 @@ export const SearchPartnerConfigurationsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SearchPartnerConfigurationsQuery, SearchPartnerConfigurationsQueryVariables>;
 export const ActivityPageDocument = new TypedDocumentString(`
-    query ActivityPage($tab: ActivityTab, $page: Int, $pageSize: Int, $photoIssues: Boolean, $boundary: String) {
+    query ActivityPage($tab: ActivityTab, $page: Int, $pageSize: Int, $photoIssues: Boolean, $q: String, $boundary: String) {
   getProductSubmissionsByStatuses(
     tab: $tab
     page: $page
     pageSize: $pageSize
     photoIssues: $photoIssues
+    q: $q
     boundary: $boundary
   ) {
     items {

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, CloseButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import { ACCEPTED_UPLOAD_TYPES, isReadOnlyAdmin, plural, READ_ONLY_NO_ADD } from '@portal/domain';
+import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { FileDropZone } from '../../ui/FileDropZone.tsx';
@@ -75,6 +76,9 @@ export function UploadFilesPage() {
             image requirements (PDF, opens in a new tab)
           </Anchor>{' '}
           explain them in detail.
+        </Text>
+        <Text>
+          Many products in a spreadsheet? <AppLink to="/import-sheet">Import a sheet</AppLink> (.xlsx, .xls or .csv).
         </Text>
         <Group align="flex-start" gap="xl" wrap="wrap">
           <Stack gap={4}>

@@ -8,7 +8,7 @@ import { toast } from '../../ui/toast.ts';
 import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, type Answers } from '../submissions/fake-server.test-helper.ts';
 import { startActivityPageRead, type ActivityItem } from './activity-api.ts';
-import { ActivityPage, DELETE_NOTE, DELETE_TITLE } from './ActivityPage.tsx';
+import { ActivityPage, DELETE_NOTE, DELETE_TITLE, NO_SEARCH_MATCH } from './ActivityPage.tsx';
 import { SubmissionDetailPage } from './SubmissionDetailPage.tsx';
 import { buildSubmission } from './fake-server.test-helper.ts';
 import { PARTNER_SELECT_LABEL } from './PartnerSelect.tsx';
@@ -474,5 +474,42 @@ describe('Back from an item', () => {
       ),
     );
     expect(server.calls.filter((c) => c.operation === 'ActivityPage').at(-1)?.variables).toMatchObject({ page: 2 });
+  });
+});
+
+describe('Search in the activity list', () => {
+  it('takes the search from the address (?q), sends it, and a new search replaces it there and goes back to page 1', async () => {
+    const { location, calls } = renderActivity('/activity/pending?q=tomato&page=2', {
+      answers: { ActivityPage: page([item()], 1) },
+    });
+    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    expect((box as HTMLInputElement).value).toBe('tomato');
+    await waitFor(() => expect(calls.some((c) => c.variables.q === 'tomato')).toBe(true));
+    fireEvent.change(box, { target: { value: ' 036000 29145 ' } });
+    await waitFor(() => expect(location()).toBe('/activity/pending?q=036000+29145'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.operation === 'ActivityPage').at(-1)?.variables).toEqual({
+        tab: 'pending',
+        page: 1,
+        pageSize: 10,
+        q: '036000 29145',
+      }),
+    );
+  });
+
+  it('says that nothing matched the search, and a cleared box asks for the whole list again', async () => {
+    const { location, calls } = renderActivity('/activity/pending?q=kombucha', {
+      answers: { ActivityPage: page([], 0) },
+    });
+    expect(await screen.findByText(NO_SEARCH_MATCH)).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: '' } });
+    await waitFor(() => expect(location()).toBe('/activity/pending'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.operation === 'ActivityPage').at(-1)?.variables).toEqual({
+        tab: 'pending',
+        page: 1,
+        pageSize: 10,
+      }),
+    );
   });
 });

@@ -14,6 +14,7 @@ import {
   offersEditToComplete,
   offersPartnerFilter,
   type ActivityTab,
+  listSearchText,
 } from '@portal/domain';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import { AppLink, AppNavigate } from '../../partner/AppLink.tsx';
@@ -35,10 +36,12 @@ import {
 import { ActivityTable, rowLabel } from './ActivityTable.tsx';
 import { AddNewButton } from '../drafts/AddNewButton.tsx';
 import { PartnerSelect, usePartnerSearch } from './PartnerSelect.tsx';
+import { ListSearchField } from '../search/ListSearchField.tsx';
 import classes from './activity.module.css';
 
 export const ACTIVITY_HEADING = 'My Products - Submission Activity';
 export const ACTIVITY_TITLE = 'Submission Activity';
+export const NO_SEARCH_MATCH = 'No submissions in this list match the search.';
 export const DELETE_TITLE = 'Delete this submission?';
 export const PHOTO_ISSUES_FILTER = 'Only items with photo issues';
 export const DELETE_NOTE = "Catalogued data for the item won't be affected.";
@@ -113,7 +116,8 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
   // Staff can narrow the pending list to items whose photos failed a check (issue 20).
   const offersPhotoFilter = tab === 'pending' && !!user && isAnyAdmin(user);
   const photoIssues = offersPhotoFilter && search.get('photo') === 'issues';
-  const list = useActivityPage(tab, page, photoIssues);
+  const q = listSearchText(search.get('q'));
+  const list = useActivityPage(tab, page, { photoIssues, q });
   const data = list.data;
   const totalPages = data ? pageCount(data.total) : 1;
 
@@ -177,7 +181,11 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
 
   const label = ACTIVITY_TAB_LABELS[tab];
   const caption = `${label} submissions${data && data.total > 0 ? `, page ${page} of ${totalPages}` : ''}`;
-  const emptyText = photoIssues ? 'No items waiting for review have photo issues.' : EMPTY_TAB_TEXT[tab];
+  const emptyText = q
+    ? NO_SEARCH_MATCH
+    : photoIssues
+      ? 'No items waiting for review have photo issues.'
+      : EMPTY_TAB_TEXT[tab];
 
   return (
     <Page heading={ACTIVITY_HEADING} title={ACTIVITY_TITLE}>
@@ -210,10 +218,14 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
 
         <Tabs.Panel value={topTab} className={classes.panel}>
           <Stack gap="md" ref={listRegion} tabIndex={-1} style={{ outline: 'none' }}>
-            {(listView && topTab === 'all') || showPartnerFilter || offersPhotoFilter ? (
-              <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+            {
+              <Group justify="space-between" align="flex-end" gap="md" wrap="wrap" role="search">
                 <Group align="flex-end" gap="lg">
-                  {listView && topTab === 'all' ? <ActiveFilter current={tab} /> : <span />}
+                  <ListSearchField
+                    value={q ?? undefined}
+                    onChange={(text) => setParams({ q: text ?? null, page: null })}
+                  />
+                  {listView && topTab === 'all' && <ActiveFilter current={tab} />}
                   {offersPhotoFilter && (
                     <Checkbox
                       label={PHOTO_ISSUES_FILTER}
@@ -232,7 +244,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
                   />
                 )}
               </Group>
-            ) : null}
+            }
 
             {list.isPending ? (
               <Loading />

@@ -12,11 +12,18 @@ export type ActivityItem = ActivityPage['items'][number];
 
 // Every partner's submissions: the partner drop-down chooses whose status the column shows, it does not filter.
 // photoIssues: only items with a file that failed a photo check (staff's filter of the pending list, issue 20).
+// q: the search box's search as a filter (a name or brand, typos forgiven, or a UPC in any form).
 // boundary: a neighbouring page's first or last row, from which the server reads this page by keyset.
+export interface ActivityFilters {
+  photoIssues?: boolean;
+  q?: string | null;
+}
+const filtered = (f: ActivityFilters) => !!f.photoIssues || !!f.q;
+
 export const fetchActivityPage = async (
   tab: ActivityTab,
   page: number,
-  photoIssues = false,
+  { photoIssues = false, q = null }: ActivityFilters = {},
   boundary?: string,
   options?: { notify?: NotifyOption },
 ) =>
@@ -28,18 +35,21 @@ export const fetchActivityPage = async (
         page,
         pageSize: ACTIVITY_PAGE_SIZE,
         ...(photoIssues && { photoIssues }),
+        ...(q && { q }),
         ...(boundary && { boundary }),
       },
       options,
     )
   ).getProductSubmissionsByStatuses;
 
-const activityPageKey = (tab: ActivityTab, page: number, photoIssues: boolean) =>
-  photoIssues ? [...submissionKeys.activityPage(tab, page), 'photo-issues'] : submissionKeys.activityPage(tab, page);
+const activityPageKey = (tab: ActivityTab, page: number, f: ActivityFilters) =>
+  filtered(f)
+    ? [...submissionKeys.activityPage(tab, page), { photoIssues: !!f.photoIssues, q: f.q ?? null }]
+    : submissionKeys.activityPage(tab, page);
 
 /** The boundary of the page before or after, when it is on hand: next and previous then cost what page 1 costs. */
-function neighbourBoundary(client: QueryClient, tab: ActivityTab, page: number, photoIssues: boolean) {
-  const cached = (p: number) => client.getQueryData<ActivityPage>(activityPageKey(tab, p, photoIssues));
+function neighbourBoundary(client: QueryClient, tab: ActivityTab, page: number, f: ActivityFilters) {
+  const cached = (p: number) => client.getQueryData<ActivityPage>(activityPageKey(tab, p, f));
   return cached(page - 1)?.endCursor ?? cached(page + 1)?.startCursor ?? undefined;
 }
 
@@ -54,7 +64,7 @@ let early: { tab: ActivityTab; page: number; at: number; result: Promise<Activit
 const EARLY_READ_FRESH_MS = 10_000;
 
 export function startActivityPageRead(tab: ActivityTab, page: number) {
-  const result = fetchActivityPage(tab, page, false, undefined, { notify: { 401: null } });
+  const result = fetchActivityPage(tab, page, {}, undefined, { notify: { 401: null } });
   result.catch(() => {}); // the query that takes it reads again
   early = { tab, page, at: Date.now(), result };
 }
@@ -67,28 +77,28 @@ function takeEarlyRead(tab: ActivityTab, page: number) {
 }
 
 /** A page read from its neighbour's boundary; one the server no longer takes is read from the nearer end. */
-async function readPage(client: QueryClient, tab: ActivityTab, page: number, photoIssues: boolean) {
-  const boundary = neighbourBoundary(client, tab, page, photoIssues);
+async function readPage(client: QueryClient, tab: ActivityTab, page: number, f: ActivityFilters) {
+  const boundary = neighbourBoundary(client, tab, page, f);
   try {
-    return await fetchActivityPage(tab, page, photoIssues, boundary);
+    return await fetchActivityPage(tab, page, f, boundary);
   } catch (err) {
     // A boundary the server no longer takes (another version, another page size): the page from the nearer end.
     if (boundary && err instanceof GraphQLRequestError && err.code === 'INVALID_CURSOR')
-      return fetchActivityPage(tab, page, photoIssues);
+      return fetchActivityPage(tab, page, f);
     throw err;
   }
 }
 
-export const activityPageQuery = (tab: ActivityTab, page: number, photoIssues = false) => ({
-  queryKey: activityPageKey(tab, page, photoIssues),
+export const activityPageQuery = (tab: ActivityTab, page: number, f: ActivityFilters = {}) => ({
+  queryKey: activityPageKey(tab, page, f),
   queryFn: ({ client }: { client: QueryClient }) =>
-    (!photoIssues && takeEarlyRead(tab, page)?.catch(() => readPage(client, tab, page, photoIssues))) ||
-    readPage(client, tab, page, photoIssues),
+    (!filtered(f) && takeEarlyRead(tab, page)?.catch(() => readPage(client, tab, page, f))) ||
+    readPage(client, tab, page, f),
 });
 
 /** One page of a tab, newest first; the previous page stays on screen while the next one loads. */
-export function useActivityPage(tab: ActivityTab, page: number, photoIssues = false) {
-  return useQuery({ ...activityPageQuery(tab, page, photoIssues), placeholderData: keepPreviousData });
+export function useActivityPage(tab: ActivityTab, page: number, f: ActivityFilters = {}) {
+  return useQuery({ ...activityPageQuery(tab, page, f), placeholderData: keepPreviousData });
 }
 
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));

@@ -1,12 +1,20 @@
 import { graphql } from '../../api/gql/index.ts';
 
 export const ActivityPageQuery = graphql(`
-  query ActivityPage($tab: ActivityTab, $page: Int, $pageSize: Int, $photoIssues: Boolean, $boundary: String) {
+  query ActivityPage(
+    $tab: ActivityTab
+    $page: Int
+    $pageSize: Int
+    $photoIssues: Boolean
+    $q: String
+    $boundary: String
+  ) {
     getProductSubmissionsByStatuses(
       tab: $tab
       page: $page
       pageSize: $pageSize
       photoIssues: $photoIssues
+      q: $q
       boundary: $boundary
     ) {
       items {

@@ -2,6 +2,12 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ACTIVITY_PAGE_SIZE } from '@portal/domain';
 import { executePrepared, preparedStatement, type Statement, type Tx } from '../../../db/client.ts';
 import { draftSubmissions } from '../../../db/schema.ts';
+import {
+  searchConditionOf,
+  searchPlaceholders,
+  submissionSearchText,
+  type SearchShape,
+} from '../../../db/search-text.ts';
 import { decodeCursor, encodeCursor, filtersFingerprint, keyOf, pastPosition } from '../../../lib/keyset.ts';
 import { planPageRead, type PageRead } from '../../../lib/numbered-pages.ts';
 import { countExpression, countSubmissions } from '../../submissions/counts.ts';
@@ -16,6 +22,8 @@ export interface ActivityQuery {
   includeDrafts: boolean;
   /** Only items with a file that failed a photo check. */
   photoIssues?: boolean;
+  /** The search box's search (a name or brand, typos forgiven, or a UPC in any form); null or absent: none. */
+  search?: string | null;
   page: number;
   pageSize: number;
   /** A boundary cursor of a page already shown: this page is read by keyset from there. */
@@ -37,6 +45,7 @@ const cursorFilters = (q: ActivityQuery) => ({
   statuses: [...q.statuses].sort(),
   includeDrafts: q.includeDrafts,
   photoIssues: q.photoIssues ?? false,
+  search: q.search ?? null,
   pageSize: q.pageSize,
 });
 
@@ -86,7 +95,8 @@ export async function activityRead(
   q: ActivityQuery,
 ): Promise<{ total: number | null; statement: Statement | null; values: Record<string, unknown> }> {
   const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'updated_at', filters: cursorFilters(q) }) : null;
-  const withTotal = q.page === 1 && !anchor && !q.photoIssues && !q.includeDrafts && q.statuses.length > 0;
+  const search = q.search ? searchPlaceholders(q.search) : null;
+  const withTotal = q.page === 1 && !anchor && !q.photoIssues && !search && !q.includeDrafts && q.statuses.length > 0;
   const total = withTotal ? null : await activityTotal(db, q);
   const read: PageRead | null =
     total === null
@@ -105,6 +115,7 @@ export async function activityRead(
     anyPartner: q.partnerCompanyId === null,
     statusCount: q.statuses.length,
     photoIssues: q.photoIssues ?? false,
+    search: search?.shape ?? null,
     direction: read.direction,
     from: read.from ? (read.from.inclusive ? 'inclusive' : 'exclusive') : 'none',
     // The usual page read from a boundary or an end is written into the statement, not bound: with them as
@@ -119,6 +130,7 @@ export async function activityRead(
     reach: read.skip + read.take,
     key: read.from?.key ?? null,
     id: read.from?.id ?? null,
+    ...search?.values,
   };
   q.statuses.forEach((status, i) => (values[`status${i}`] = status));
   return { total, statement: activityStatement(shape), values };
@@ -142,21 +154,24 @@ const toActivityRow = (r: Record<string, unknown>): ActivityRow => ({
 
 /**
  * The list's total from the maintained counts (counts.ts), never a count of the company's submissions; drafts, a
- * short-lived working set, from their company index. The photo-issues filter has no maintained count: it counts
- * the rows that match.
+ * short-lived working set, from their company index. The photo-issues filter and the search have no maintained
+ * count: they count the rows that match.
  */
 async function activityTotal(db: Tx, q: ActivityQuery): Promise<number> {
-  if (q.photoIssues) {
+  if (q.photoIssues || q.search) {
+    const search = q.search ? searchPlaceholders(q.search) : null;
     const shape = {
       includeDrafts: q.includeDrafts,
       anyCompany: q.companyId === null,
       anyPartner: q.partnerCompanyId === null,
+      photoIssues: q.photoIssues ?? false,
+      search: search?.shape ?? null,
     };
-    const values: Record<string, unknown> = { company: q.companyId, partner: q.partnerCompanyId };
+    const values: Record<string, unknown> = { company: q.companyId, partner: q.partnerCompanyId, ...search?.values };
     q.statuses.forEach((status, i) => (values[`status${i}`] = status));
     const [row] = await executePrepared<{ n: number }>(
       db,
-      photoIssuesTotal({ ...shape, statusCount: q.statuses.length }),
+      filteredTotal({ ...shape, statusCount: q.statuses.length }),
       values,
     );
     return Number(row.n);
@@ -179,6 +194,7 @@ interface ActivityShape {
   anyPartner: boolean;
   statusCount: number;
   photoIssues: boolean;
+  search: SearchShape | null;
   direction: PageRead['direction'];
   from: 'none' | 'inclusive' | 'exclusive';
   usualRead: boolean;
@@ -197,18 +213,33 @@ const draftPhoto = (on: boolean) =>
   on
     ? sql`exists (select 1 from draft_files pf where pf.draft_id = d.id and pf.quality_issues <> '[]'::jsonb)`
     : sql`true`;
+// The search: a product by its name and brand or its EAN-13; a draft by a file's product name or UPC.
+const productSearch = (search: SearchShape | null) =>
+  search ? searchConditionOf(search, submissionSearchText('s'), sql.raw('s.ean13_upc')) : sql`true`;
+const draftSearch = (search: SearchShape | null) =>
+  search
+    ? sql`exists (select 1 from draft_files sf where sf.draft_id = d.id and ${searchConditionOf(
+        search,
+        sql.raw(`public.search_text(coalesce(sf.product_name, ''))`),
+        sql.raw(`lpad(coalesce(nullif(sf.upc, ''), sf.detected_upcs[1]), 13, '0')`),
+      )})`
+    : sql`true`;
 const statusPlaceholders = (count: number) =>
   Array.from({ length: count }, (_, i) => sql`${sql.placeholder(`status${i}`)}`);
 
-const photoIssuesTotal = (shape: Pick<ActivityShape, 'includeDrafts' | 'anyCompany' | 'anyPartner' | 'statusCount'>) =>
-  preparedStatement(`activity-photo-total:${JSON.stringify(shape)}`, () => {
+const filteredTotal = (
+  shape: Pick<ActivityShape, 'includeDrafts' | 'anyCompany' | 'anyPartner' | 'statusCount' | 'photoIssues' | 'search'>,
+) =>
+  preparedStatement(`activity-filtered-total:${JSON.stringify(shape)}`, () => {
     const statuses = shape.statusCount
       ? sql`s.item_status in (${sql.join(statusPlaceholders(shape.statusCount), sql`, `)})`
       : sql`false`;
     const products = sql`select count(*) from product_submissions s where ${company(shape.anyCompany, 's.company_id')}
-      and ${partner(shape.anyPartner, 's.partner_company_id')} and ${statuses} and ${productPhoto(true)}`;
+      and ${partner(shape.anyPartner, 's.partner_company_id')} and ${statuses} and ${productPhoto(shape.photoIssues)}
+      and ${productSearch(shape.search)}`;
     const drafts = sql`select count(*) from draft_submissions d where ${company(shape.anyCompany, 'd.company_id')}
-      and ${partner(shape.anyPartner, 'd.partner_company_id')} and ${draftPhoto(true)}`;
+      and ${partner(shape.anyPartner, 'd.partner_company_id')} and ${draftPhoto(shape.photoIssues)}
+      and ${draftSearch(shape.search)}`;
     return shape.includeDrafts
       ? sql`select ((${products}) + (${drafts}))::int as n`
       : sql`select (${products})::int as n`;
@@ -238,6 +269,7 @@ const activityStatement = (shape: ActivityShape) =>
         from product_submissions s
         where ${company(shape.anyCompany, 's.company_id')} and ${partner(shape.anyPartner, 's.partner_company_id')}
           and s.item_status = ${status} and ${position('s')} and ${productPhoto(shape.photoIssues)}
+          and ${productSearch(shape.search)}
         order by s.updated_at ${order}, s.id ${order} limit ${reach})`,
     );
     const drafts = sql`(
@@ -249,7 +281,7 @@ const activityStatement = (shape: ActivityShape) =>
         '[]'::jsonb as readiness_failing
       from draft_submissions d
       where ${company(shape.anyCompany, 'd.company_id')} and ${partner(shape.anyPartner, 'd.partner_company_id')}
-        and ${position('d')} and ${draftPhoto(shape.photoIssues)}
+        and ${position('d')} and ${draftPhoto(shape.photoIssues)} and ${draftSearch(shape.search)}
       order by d.updated_at ${order}, d.id ${order} limit ${reach})`;
     const branches: SQL[] = [...products, ...(shape.includeDrafts ? [drafts] : [])];
     const merged = sql.join(branches, sql` union all `);

@@ -1,0 +1,189 @@
+import { checkDraft, type IntakeRules } from './draft-rules.ts';
+import type { z } from 'zod';
+import { sanitizeProductName } from './product-name.ts';
+import type { sheetProductSchema } from './sheet-import-schema.ts';
+import { SHEET_TARGETS, type SheetMapping, type SheetTarget } from './sheet-mapping.ts';
+import { readSize, repairUpc, SHEET_VALUE_MSG, sheetNumber } from './sheet-values.ts';
+
+/**
+ * A sheet's rows read through a confirmed mapping, each checked before anything is created (the dry run): the UPC
+ * repaired or flagged, sizes read, numbers read, then the shared draft rules (draft-rules.ts) with the partner's
+ * intake rules. Each finding names its row, column and value.
+ */
+
+/** A row as it will be read (the dry run's preview, and what a draft would be made of): sheet-import-schema.ts. */
+export type SheetProduct = z.infer<typeof sheetProductSchema>;
+
+export type SheetIssueSeverity = 'blocked' | 'warning';
+export interface SheetIssue {
+  row: number;
+  /** The column's header ('' for a finding about the whole row). */
+  column: string;
+  value: string;
+  message: string;
+  severity: SheetIssueSeverity;
+}
+
+export const SHEET_ROW_MSG = {
+  noPhoto: 'No uploaded photo matches this row yet: the draft is created without one and waits for its photos.',
+  photoMissing: (name: string) => `No uploaded photo is named ${name}.`,
+  sameUpcAgain: (row: number) => `The same UPC as row ${row}: the two rows are one product.`,
+  sameUpcOtherName: (row: number) => `The same UPC as row ${row} with another product name.`,
+} as const;
+
+const NUMBER_TARGETS = [
+  'packCount',
+  'width',
+  'height',
+  'depth',
+  'weight',
+  'costPrice',
+  'retailPrice',
+  'calories',
+] as const;
+const TEXT_TARGETS = ['brand', 'ingredients', 'allergens'] as const;
+
+export interface SheetReading {
+  products: SheetProduct[];
+  issues: SheetIssue[];
+  totals: { rows: number; ready: number; warnings: number; blocked: number };
+}
+
+/**
+ * The dry run of a sheet: `rows` are the data rows (after the header row), `firstRow` the sheet row number of the
+ * first. `photos` are the file names the supplier has uploaded (lowered), when known: a row's image names are looked
+ * up there. Blank rows are skipped.
+ */
+export function readSheetRows(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  mapping: SheetMapping,
+  rules: IntakeRules,
+  options: { firstRow: number; photos?: ReadonlySet<string> },
+): SheetReading {
+  const columnOf = new Map<SheetTarget, number>();
+  for (const m of mapping) if (m.target !== 'ignore') columnOf.set(m.target, m.column);
+  const products: SheetProduct[] = [];
+  const issues: SheetIssue[] = [];
+  const rowState = new Map<number, SheetIssueSeverity | 'ready'>();
+  const seen = new Map<string, SheetProduct>();
+
+  rows.forEach((cells, i) => {
+    if (cells.every((c) => c.trim() === '')) return;
+    const row = options.firstRow + i;
+    const cell = (target: SheetTarget) => {
+      const column = columnOf.get(target);
+      return column === undefined ? '' : (cells[column] ?? '').trim();
+    };
+    const header = (target: SheetTarget) => headers[columnOf.get(target) ?? -1] ?? SHEET_TARGETS[target];
+    const flag = (target: SheetTarget | null, value: string, message: string, severity: SheetIssueSeverity) => {
+      issues.push({ row, column: target ? header(target) : '', value, message, severity });
+      if (severity === 'blocked' || rowState.get(row) !== 'blocked') rowState.set(row, severity);
+    };
+    rowState.set(row, 'ready');
+
+    const typedUpc = cell('upc');
+    const upc = repairUpc(typedUpc);
+    if (upc.status === 'repaired') flag('upc', typedUpc, upc.message, 'warning');
+    else if (upc.status !== 'ok') flag('upc', typedUpc, upc.message, 'blocked');
+    const code = upc.status === 'ok' || upc.status === 'repaired' ? upc.upc : null;
+
+    const name = sanitizeProductName(cell('productName')).trim() || null;
+    const product: SheetProduct = {
+      row,
+      upc: code,
+      productName: name,
+      brand: null,
+      size: null,
+      packCount: null,
+      width: null,
+      height: null,
+      depth: null,
+      weight: null,
+      costPrice: null,
+      retailPrice: null,
+      imageFiles: [],
+      ingredients: null,
+      allergens: null,
+      calories: null,
+    };
+    for (const target of TEXT_TARGETS) product[target] = cell(target) || null;
+    for (const target of NUMBER_TARGETS) {
+      const typed = cell(target);
+      if (!typed) continue;
+      const n = sheetNumber(typed);
+      if (n === null) flag(target, typed, SHEET_VALUE_MSG.notANumber(typed), 'warning');
+      else product[target] = n;
+    }
+    const sizeTyped = columnOf.has('size')
+      ? cell('size')
+      : [cell('sizeValue'), cell('sizeUnit')].filter(Boolean).join(' ');
+    const size = readSize(sizeTyped, [name, product.brand].filter(Boolean).join(' '));
+    const sizeTarget = columnOf.has('size') ? 'size' : 'sizeValue';
+    if (size?.status === 'ok') product.size = { quantity: size.quantity, unit: size.unit, typed: size.typed };
+    else if (size?.status === 'ask') flag(sizeTarget, sizeTyped, size.message, 'blocked');
+    else if (size?.status === 'invalid') flag(sizeTarget, sizeTyped, size.message, 'warning');
+
+    product.imageFiles = cell('imageFiles')
+      .split(/[;,|\n]/)
+      .map((n) => n.trim())
+      .filter(Boolean);
+    if (options.photos) {
+      const missing = product.imageFiles.filter((n) => !options.photos!.has(n.toLowerCase()));
+      for (const n of missing) flag('imageFiles', n, SHEET_ROW_MSG.photoMissing(n), 'warning');
+      if (!product.imageFiles.length) flag(null, '', SHEET_ROW_MSG.noPhoto, 'warning');
+    }
+
+    // The shared draft rules on the row as a draft's files would hold it (a file per image, the first the marketing
+    // image), the partner's intake rules among them. The UPC's own message is given above, once.
+    const names = product.imageFiles.length ? product.imageFiles : [`row ${row}`];
+    const check = checkDraft(
+      names.map((fileName, k) => ({
+        fileName,
+        upc: code ?? typedUpc,
+        detectedUpc: null,
+        productName: name,
+        isMarketingImage: k === 0,
+        shippingProfileId: null,
+      })),
+      { ...rules, shippingProfileRequired: false },
+    );
+    const nameMessage = Object.values(check.fields).find((f) => f.productName)?.productName;
+    if (nameMessage) flag('productName', cell('productName'), nameMessage, 'blocked');
+    for (const message of check.products) flag(null, '', message, 'blocked');
+
+    if (code) {
+      const earlier = seen.get(code);
+      if (earlier && (earlier.productName ?? '') !== (name ?? ''))
+        flag('productName', cell('productName'), SHEET_ROW_MSG.sameUpcOtherName(earlier.row), 'blocked');
+      else if (earlier) flag('upc', typedUpc, SHEET_ROW_MSG.sameUpcAgain(earlier.row), 'warning');
+      else seen.set(code, product);
+    }
+    products.push(product);
+  });
+
+  const states = [...rowState.values()];
+  return {
+    products,
+    issues,
+    totals: {
+      rows: states.length,
+      ready: states.filter((s) => s === 'ready').length,
+      warnings: states.filter((s) => s === 'warning').length,
+      blocked: states.filter((s) => s === 'blocked').length,
+    },
+  };
+}
+
+/** The dry run's findings as CSV (row, column, value, severity, message), for the supplier to fix the sheet by. */
+export function sheetIssuesCsv(issues: readonly SheetIssue[]): string {
+  const quote = (v: string | number) => {
+    const s = String(v);
+    // A cell a spreadsheet would run as a formula is written as text.
+    const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = [['row', 'column', 'value', 'severity', 'message'].join(',')];
+  for (const i of issues) lines.push([i.row, i.column, i.value, i.severity, i.message].map(quote).join(','));
+  return lines.join('\r\n') + '\r\n';
+}

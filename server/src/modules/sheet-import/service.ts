@@ -1,0 +1,110 @@
+import {
+  findHeaderRow,
+  headersSignature,
+  rememberedMapping,
+  NO_PARTNER_RULES,
+  proposeMapping,
+  readSheetRows,
+  SHEET_LIMITS,
+  SHEET_MSG,
+  type ColumnMapping,
+  type SheetMapping,
+  SHEET_TARGETS,
+  type SheetTarget,
+} from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { MediaError } from '../../media/messages.ts';
+import { readSheetOffThread } from '../../media/media-pool.ts';
+import type { UserRow } from '../users/repository.ts';
+import { findSheetMapping, saveSheetMapping } from './repository.ts';
+
+const isSheetTarget = (t: string): t is SheetTarget => Object.hasOwn(SHEET_TARGETS, t);
+
+/** Rows of the preview: the first rows as they will be read. */
+export const SHEET_PREVIEW_ROWS = 10;
+
+/**
+ * The dry run of a supplier's sheet: read in a media process under its limits (media/sheet-reader.ts), the header
+ * row found, the mapping proposed (or the one given), every row checked. A mapping the supplier gives is remembered for
+ * their company and offered for the next sheet with the same headers; nothing else is stored.
+ */
+export async function dryRunSheet(
+  ctx: AppContext,
+  user: UserRow,
+  path: string,
+  options: { sheet?: number; mapping?: SheetMapping },
+) {
+  let content;
+  try {
+    content = await readSheetOffThread(path);
+  } catch (error) {
+    if (error instanceof MediaError) throw new HttpError(422, 'SHEET_REFUSED', error.message);
+    throw error;
+  }
+  const choose = () => {
+    if (options.sheet !== undefined) return options.sheet;
+    // The first sheet whose columns hold a UPC, else the first with rows.
+    const proposals = content.sheets.map(({ rows }) => {
+      const at = findHeaderRow(rows);
+      return proposeMapping(rows[at] ?? [], rows.slice(at + 1, at + 21));
+    });
+    const withUpc = proposals.findIndex((m) => m.some((c) => c.target === 'upc'));
+    return withUpc >= 0
+      ? withUpc
+      : Math.max(
+          0,
+          content.sheets.findIndex((s) => s.rows.length > 0),
+        );
+  };
+  const index = choose();
+  const sheet = content.sheets[index];
+  if (!sheet) throw new HttpError(422, 'SHEET_REFUSED', SHEET_MSG.noSheet(index));
+  if (!sheet.rows.length) throw new HttpError(422, 'SHEET_REFUSED', SHEET_MSG.empty);
+  const headerAt = findHeaderRow(sheet.rows, SHEET_LIMITS.headerLook);
+  const headers = sheet.rows[headerAt];
+  const data = sheet.rows.slice(headerAt + 1);
+  if (data.length > SHEET_LIMITS.rows)
+    throw new HttpError(422, 'SHEET_REFUSED', SHEET_MSG.tooManyRows(sheet.name, sheet.rows.length));
+  const signature = headersSignature(headers);
+  let mapping: ColumnMapping[];
+  if (options.mapping) {
+    mapping = headers.map((header, column) => ({
+      column,
+      header,
+      target: options.mapping!.find((m) => m.column === column)?.target ?? 'ignore',
+      reason: 'none',
+    }));
+    await saveSheetMapping(
+      ctx.db,
+      user.companyId,
+      signature,
+      mapping.map((m) => m.target),
+    );
+  } else {
+    const remembered = await findSheetMapping(ctx.db, user.companyId, signature);
+    mapping =
+      rememberedMapping(
+        headers,
+        remembered && { ...remembered, targets: remembered.targets.map((t) => (isSheetTarget(t) ? t : 'ignore')) },
+      ) ?? proposeMapping(headers, data.slice(0, 20));
+  }
+  const reading = readSheetRows(
+    headers,
+    data,
+    mapping.map(({ column, target }) => ({ column, target })),
+    NO_PARTNER_RULES,
+    { firstRow: headerAt + 2 },
+  );
+  return {
+    format: content.format,
+    sheets: content.sheets.map((s) => s.name),
+    sheet: index,
+    headerRow: headerAt + 1,
+    headers,
+    mapping,
+    preview: reading.products.slice(0, SHEET_PREVIEW_ROWS),
+    issues: reading.issues,
+    totals: reading.totals,
+  };
+}
