@@ -60,5 +60,6 @@ export const TABLE_OWNERS = {
   webhookAttempts: 'modules/webhooks/',
   feedEvents: 'modules/events/',
   reviewClaims: 'modules/review/',
+  reviewAssignments: 'modules/review/',
   reviewStockReasons: 'modules/review/',
 } as const satisfies Record<TableName, string>;

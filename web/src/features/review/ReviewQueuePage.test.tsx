@@ -43,6 +43,11 @@ function item(n: number): ReviewQueueItem {
           }
         : null,
     claim: null,
+    detectedUpcs: n === 2 ? ['0012345678905'] : [],
+    upcMismatch: n === 2,
+    assignee: null,
+    slaHours: null,
+    overSla: false,
   };
 }
 
