@@ -67,3 +67,14 @@ export function ageLabel(submittedAt: string, now: number): string {
   if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`;
   return `${Math.floor(minutes / 1440)} d`;
 }
+
+/** The review queue's keys (the ? key lists them). */
+export const REVIEW_QUEUE_SHORTCUTS: readonly { key: string; action: string }[] = [
+  { key: 'J / K', action: 'Next / previous item in the list' },
+  { key: 'X', action: 'Select or clear the item' },
+  { key: 'Shift+X', action: 'Select or clear every item from the last one you selected to this one' },
+  { key: 'Enter / O', action: 'Open the item' },
+  { key: '/', action: 'Search (UPC in any form, product name, company)' },
+  { key: 'Z', action: 'Undo the last decision (while its Undo shows, 10 seconds)' },
+  { key: '?', action: 'Show these shortcuts' },
+];

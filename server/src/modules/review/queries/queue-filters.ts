@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DUPLICATE_STATUSES, type ReviewQueueFilters } from '@portal/domain';
-import { submissionSearchCondition } from '../../../db/search-text.ts';
+import { DUPLICATE_STATUSES, upcSearchForms, type ReviewQueueFilters } from '@portal/domain';
+import { companySearchText, searchMatches, submissionSearchCondition } from '../../../db/search-text.ts';
 import { readinessCondition } from '../../readiness/queries/filter.ts';
 
 /**
@@ -38,7 +38,12 @@ const PREDICATES: { [K in keyof ReviewQueueFilters]?: Predicate<K> } = {
   from: (day) => sql`s.submitted_at >= ${day}::date`,
   to: (day) => sql`s.submitted_at < ${day}::date + 1`,
   // The search box's search: a name or brand by the trigram index, a UPC by the EAN-13's.
-  q: (text) => submissionSearchCondition('s', text),
+  // ...and the queue's alone: the submitting company by name (its trigram index), for "everything of Acme".
+  q: (text) =>
+    upcSearchForms(text)
+      ? submissionSearchCondition('s', text)
+      : sql`(${submissionSearchCondition('s', text)} or s.company_id in (select qc.id from companies qc
+          where ${searchMatches(companySearchText('qc'), text)}))`,
   mismatch: (on) => (on ? upcMismatch(sql`s`) : null),
   olderThan: (hours) => sql`s.submitted_at <= now() - make_interval(hours => ${hours}::int)`,
   overSla: (on) => (on ? overSla(sql`s`) : null),
