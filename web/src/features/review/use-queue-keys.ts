@@ -47,7 +47,8 @@ export function useQueueKeys(o: QueueKeysOptions) {
     setAnchor(id);
   };
 
-  // Listened afresh on every render, so the handler sees this render's list and selection.
+  // Listened afresh on every render, so the handler sees this render's list and selection; in the capture phase, so
+  // that on the queue / goes to the queue's search before the header's search box takes it.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const action = queueKeyAction(e, o.dialogOpen);
@@ -55,8 +56,8 @@ export function useQueueKeys(o: QueueKeysOptions) {
       e.preventDefault();
       run(action);
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   });
 
   return { cursor: at, setCursor, toggle };
