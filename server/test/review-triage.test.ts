@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { reviewQueueSearch, toEan13, type ReviewQueueItem, type ReviewQueueQuery } from '@portal/domain';
+import { reviewQueueSearch, toEan13, TOKEN_SCOPES, type ReviewQueueItem, type ReviewQueueQuery } from '@portal/domain';
 import { auditLog, partnerConfigurations, productSubmissions } from '../src/db/schema.ts';
 import { queryRows } from '../src/db/client.ts';
+import { readFileSync } from 'node:fs';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import {
   aReviewer,
@@ -185,5 +186,43 @@ describe(`review queue triage (${databaseKind})`, () => {
         and(eq(auditLog.action, 'partner_configuration.updated'), inArray(auditLog.targetId, [String(config.id)])),
       );
     expect(audited.some((r) => (r.after as Record<string, unknown>).reviewSlaHours === 24)).toBe(true);
+  });
+
+  it('internal notes are staff-only: reviewers write and read them, audited; no supplier path ever returns them', async () => {
+    const [item] = await submissions(server, [{ company: GREEN_VALLEY, partner: FRESH_MARKET }]);
+    const text = `Asked the partner about the 6-pack ${item.id.slice(0, 8)}`;
+    const added = await admin.post(`/api/review/items/${item.id}/notes`, { text });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json).toMatchObject({ author: 'Ada Admin', text });
+    expect((await admin.post(`/api/review/items/${item.id}/notes`, { text: '   ' })).status).toBe(400);
+    const listed = await second.get(`/api/review/items/${item.id}/notes`);
+    expect(listed.json.notes.map((n: { text: string }) => n.text)).toEqual([text]);
+    const [audited] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'review.note_added'), eq(auditLog.targetId, item.id)));
+    expect(audited).toMatchObject({ actorUserId: adminId, after: { note: text } });
+
+    // Suppliers and read-only administrators neither read nor write them.
+    for (const c of [supplier, viewer]) {
+      expect((await c.get(`/api/review/items/${item.id}/notes`)).status).toBe(403);
+      expect((await c.post(`/api/review/items/${item.id}/notes`, { text: 'x' })).status).toBe(403);
+    }
+    // The supplier's own views of the item: GraphQL (every field of the detail) and the integration API.
+    // No type has a notes field (the committed schema, which check-generated holds to the one served).
+    expect(readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8')).not.toMatch(
+      /^\s+(internalNotes?|reviewNotes?|notes?)[(:]/im,
+    );
+    const detail = await supplier.graphql(
+      `query($id: ID!) { getProductSubmission(id: $id) { id productName history { fromStatus toStatus } } }`,
+      { id: item.id },
+    );
+    expect(detail.json.data?.getProductSubmission.id, JSON.stringify(detail.json)).toBe(item.id);
+    expect(JSON.stringify(detail.json)).not.toContain(text);
+    const { client } = await supplier.tokenClient([TOKEN_SCOPES.readProductSubmissions]);
+    const v1 = await client.get(`/api/v1/submissions/${item.id}`);
+    expect(v1.status, v1.text).toBe(200);
+    expect(v1.text).not.toContain(text);
+    expect((await client.get(`/api/review/items/${item.id}/notes`)).status).toBe(403);
   });
 });

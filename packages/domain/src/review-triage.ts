@@ -78,3 +78,25 @@ export const REVIEW_QUEUE_SHORTCUTS: readonly { key: string; action: string }[] 
   { key: 'Z', action: 'Undo the last decision (while its Undo shows, 10 seconds)' },
   { key: '?', action: 'Show these shortcuts' },
 ];
+
+/** Longest internal note. */
+export const REVIEW_NOTE_MAX = 2000;
+export const NOTE_MSG = {
+  required: 'Please write the note.',
+  tooLong: `Please keep the note to ${REVIEW_NOTE_MAX} characters or fewer.`,
+} as const;
+
+/** A staff-only internal note on an item: for reviewers, never shown to the supplier. */
+export const reviewNoteBody = z
+  .object({ text: z.string().trim().min(1, NOTE_MSG.required).max(REVIEW_NOTE_MAX, NOTE_MSG.tooLong) })
+  .meta({ examples: [{ text: 'Asked the partner whether the 6-pack needs its own UPC.' }] });
+export type ReviewNoteBody = z.infer<typeof reviewNoteBody>;
+
+export const reviewNote = z.object({
+  id: z.number().int(),
+  author: z.string().nullable().describe('Who wrote it (null: an account since removed)'),
+  text: z.string(),
+  at: z.string().describe('When it was written (ISO 8601)'),
+});
+export type ReviewNote = z.infer<typeof reviewNote>;
+export const reviewNotes = z.object({ notes: z.array(reviewNote) });

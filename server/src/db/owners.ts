@@ -61,5 +61,6 @@ export const TABLE_OWNERS = {
   feedEvents: 'modules/events/',
   reviewClaims: 'modules/review/',
   reviewAssignments: 'modules/review/',
+  reviewNotes: 'modules/review/',
   reviewStockReasons: 'modules/review/',
 } as const satisfies Record<TableName, string>;

@@ -1242,6 +1242,21 @@ export const reviewAssignments = pgTable(
   (t) => [index('review_assignments_user_idx').on(t.userId)],
 );
 
+/** Staff-only internal notes on a submission (review workspace): never part of what its supplier reads. */
+export const reviewNotes = pgTable(
+  'review_notes',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_notes_submission_idx').on(t.submissionId, t.id)],
+);
+
 /** Rejection reasons staff keep per partner (null: for items sent to no partner), offered by the reject picker. */
 export const reviewStockReasons = pgTable(
   'review_stock_reasons',

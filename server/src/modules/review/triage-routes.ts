@@ -1,14 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { reviewAssignBody, reviewAssignResult, reviewReviewers } from '@portal/domain';
+import { z } from 'zod';
+import {
+  reviewAssignBody,
+  reviewAssignResult,
+  reviewNote,
+  reviewNoteBody,
+  reviewNotes,
+  reviewReviewers,
+} from '@portal/domain';
 import { authorize } from '../../lib/authorize.ts';
 import { routeSchema } from '../../lib/openapi.ts';
 import { requireUser } from '../users/current-user.ts';
 import { reviewPolicy } from './policy.ts';
 import { assignItems, listReviewers } from './assignments.ts';
+import { addNote, listNotes } from './notes.ts';
 
 const tags = ['Review workspace'];
+const itemParams = z.object({ id: z.uuid() });
 
-/** Work shared between reviewers: who may be assigned, and assignment (policy.ts: staff with review rights). */
+/**
+ * Work shared between reviewers: who may be assigned, assignment, and staff-only internal notes (policy.ts: staff
+ * with review rights).
+ */
 export async function reviewTriageRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
@@ -47,6 +60,44 @@ export async function reviewTriageRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       authorize(reviewPolicy.assign(user));
       return assignItems(ctx, user, reviewAssignBody.parse(request.body));
+    },
+  );
+
+  app.get(
+    '/api/review/items/:id/notes',
+    {
+      schema: routeSchema({
+        summary: "An item's internal notes (staff only, never shown to its supplier), oldest first",
+        tags,
+        params: itemParams,
+        responses: { 200: reviewNotes },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.note(user));
+      return { notes: await listNotes(ctx, user, itemParams.parse(request.params).id) };
+    },
+  );
+
+  app.post(
+    '/api/review/items/:id/notes',
+    {
+      schema: routeSchema({
+        summary: 'Add an internal note to an item (staff only, never shown to its supplier; audited)',
+        tags,
+        params: itemParams,
+        body: reviewNoteBody,
+        responses: { 201: reviewNote },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.note(user));
+      const note = await addNote(ctx, user, itemParams.parse(request.params).id, reviewNoteBody.parse(request.body));
+      return reply.status(201).send(note);
     },
   );
 }

@@ -55,6 +55,7 @@ export function ReviewQueuePage() {
   /** A filter change starts again at page 1 and forgets the selection. */
   const change = (patch: Partial<ReviewQueueQuery>, keepPage = false) => {
     setSelected(new Set());
+    keys.setCursor(-1);
     setParams(new URLSearchParams(reviewQueueSearch({ ...query, ...patch, ...(keepPage ? {} : { page: 1 }) })), {
       replace: !('page' in patch),
     });
