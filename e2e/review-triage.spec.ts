@@ -5,7 +5,7 @@ import { apiAs, submitProducts, uniqueEan13 } from './support/seed-api.ts';
 
 // The review queue as a triage list at 1366×900: at least 12 items on one line each above the fold, the filters on
 // one line, and the list driven from the keyboard: J moves, X and Shift+X select, Assign selected gives them to
-// me, / goes to the search, ? lists the keys, O opens the item.
+// me, / goes to the search, ? lists the keys, O opens the item, where a staff-only note is added.
 
 const COUNT = 14;
 
@@ -90,4 +90,10 @@ test('the queue shows 12 items or more at 1366×900 and is driven from the keybo
   await expect(page).toHaveURL(/\/review\/[0-9a-f-]{36}\?.*assignee=me/);
   await expect(page.getByRole('heading', { level: 1, name: /^Review / })).toContainText(second);
   expect(upcs.map(displayUpc)).toContain(second);
+
+  // An internal note for staff, listed under the item's notes.
+  await page.getByRole('textbox', { name: 'Note for staff' }).fill(`Asked the partner about ${tag}.`);
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('list', { name: 'Internal notes' })).toContainText(`Ada Admin`);
+  await expect(page.getByRole('list', { name: 'Internal notes' })).toContainText(`Asked the partner about ${tag}.`);
 });
