@@ -63,7 +63,7 @@ export const QueueFilters = forwardRef<
           data={REVIEW_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL(s) }))}
           value={query.status}
           allowDeselect={false}
-          onChange={(v) => v && change({ status: v as ReviewQueueQuery['status'] })}
+          onChange={(v) => v && change({ status: v })}
         />
         <Select
           label="Partner"
@@ -121,7 +121,7 @@ export const QueueFilters = forwardRef<
             ]}
             value={query.sort}
             allowDeselect={false}
-            onChange={(v) => v && change({ sort: v as ReviewQueueQuery['sort'] })}
+            onChange={(v) => v && change({ sort: v })}
           />
           <TextInput
             type="date"
@@ -150,11 +150,7 @@ export const QueueFilters = forwardRef<
           {flag('duplicates', 'Duplicates only')}
           {flag('notReady', "Not ready only (a blocking rule of the partner's fails)")}
         </SimpleGrid>
-        <Chip.Group
-          multiple
-          value={query.photo}
-          onChange={(codes) => change({ photo: codes as ReviewQueueQuery['photo'] })}
-        >
+        <Chip.Group multiple value={query.photo} onChange={(codes) => change({ photo: codes })}>
           <Group gap="xs" mt="sm" role="group" aria-label="Photo issues (each chosen one must be present)">
             {PHOTO_ISSUE_CODES.map((code) => (
               <Chip key={code} value={code} size="xs">
