@@ -1073,6 +1073,70 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/review/reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reviewers items can be assigned to, with their open assignments
+         * @description The reviewers items can be assigned to, with their open assignments. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        get: operations["getReviewReviewers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign items to me, to a reviewer, to no one, or round-robin over every reviewer
+         * @description `round_robin` gives each item in turn to the reviewer with the fewest open assignments (ties: the lowest id). Each change of assignee is audited. Unknown items are left out of the answer; none known: 404.
+         */
+        post: operations["postReviewAssignments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/items/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's internal notes (staff only, never shown to its supplier), oldest first
+         * @description An item's internal notes (staff only, never shown to its supplier), oldest first. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        get: operations["getReviewItemsByIdNotes"];
+        put?: never;
+        /**
+         * Add an internal note to an item (staff only, never shown to its supplier; audited)
+         * @description Add an internal note to an item (staff only, never shown to its supplier; audited). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        post: operations["postReviewItemsByIdNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cataloguedProducts/import": {
         parameters: {
             query?: never;
@@ -1959,6 +2023,7 @@ export type components = {
          *       ],
          *       "minImageLongSidePx": 1200,
          *       "decisionUndo": true,
+         *       "reviewSlaHours": 48,
          *       "updatedDate": "2026-11-26T09:30:00.000Z"
          *     }
          */
@@ -1984,6 +2049,8 @@ export type components = {
             minImageLongSidePx: number;
             /** @description Review decisions can be undone for 10 s; the supplier is told after it */
             decisionUndo: boolean;
+            /** @description Hours an item may wait for review before the queue marks it over SLA (null: no SLA) */
+            reviewSlaHours: number | null;
             /**
              * Format: date-time
              * @description When it was last saved
@@ -5418,6 +5485,7 @@ export interface operations {
                      *       ],
                      *       "minImageLongSidePx": 1200,
                      *       "decisionUndo": true,
+                     *       "reviewSlaHours": 48,
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -5630,6 +5698,7 @@ export interface operations {
                      *       ],
                      *       "minImageLongSidePx": 1200,
                      *       "decisionUndo": true,
+                     *       "reviewSlaHours": 48,
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -5886,6 +5955,7 @@ export interface operations {
                     blockingPhotoChecks?: ("LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE")[];
                     minImageLongSidePx?: number;
                     decisionUndo?: boolean;
+                    reviewSlaHours?: number | null;
                     /** Format: date-time */
                     lastUpdatedDate?: string;
                 };
@@ -5926,6 +5996,7 @@ export interface operations {
                      *       ],
                      *       "minImageLongSidePx": 1200,
                      *       "decisionUndo": true,
+                     *       "reviewSlaHours": 48,
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -12729,6 +12800,14 @@ export interface operations {
                 to?: string;
                 /** @description Only items the search box's search finds: a name or brand (typos forgiven), or a UPC in any form */
                 q?: string;
+                /** @description Only items whose photos show codes and none of them the typed UPC */
+                mismatch?: boolean;
+                /** @description Only items submitted at least this many hours ago */
+                olderThan?: number;
+                /** @description Only items assigned to `me`, to no one (`none`) or to this user id */
+                assignee?: string;
+                /** @description Only items waiting longer than their partner's review SLA */
+                overSla?: boolean;
                 sort?: "oldest" | "newest";
                 page?: number;
                 size?: number;
@@ -12749,55 +12828,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
-                     *           "companyId": 1001,
-                     *           "companyName": "Green Valley Foods",
-                     *           "submitter": "Sam Supplier",
-                     *           "partnerCompanyId": 30443,
-                     *           "partnerName": "Harvest Market",
-                     *           "upc": "036000291452",
-                     *           "ean13Upc": "0036000291452",
-                     *           "productName": "Sparkling water 1 l",
-                     *           "fileCount": 2,
-                     *           "submittedAt": "2026-11-25T16:05:12.000Z",
-                     *           "itemStatus": "IN_PROGRESS",
-                     *           "partnerStatusLabel": "Incomplete",
-                     *           "photoIssues": [
-                     *             "LOW_RESOLUTION"
-                     *           ],
-                     *           "duplicate": true,
-                     *           "readiness": {
-                     *             "percent": 75,
-                     *             "ready": true,
-                     *             "version": 3,
-                     *             "failing": [
-                     *               {
-                     *                 "code": "R-IMG-MIN-2",
-                     *                 "severity": "blocking",
-                     *                 "message": "At least 2 images are needed.",
-                     *                 "fix": "Add a photo of the back of the pack.",
-                     *                 "fileNames": []
-                     *               }
-                     *             ]
-                     *           },
-                     *           "claim": {
-                     *             "userId": 3,
-                     *             "name": "Ada Admin",
-                     *             "mine": true
-                     *           }
-                     *         }
-                     *       ],
-                     *       "total": 37,
-                     *       "page": 1,
-                     *       "size": 25,
-                     *       "startCursor": null,
-                     *       "endCursor": null
-                     *     }
-                     */
                     "application/json": {
                         items: {
                             /**
@@ -12837,6 +12867,15 @@ export interface operations {
                                 name: string;
                                 mine: boolean;
                             } | null;
+                            detectedUpcs: string[];
+                            upcMismatch: boolean;
+                            assignee: {
+                                userId: number;
+                                name: string;
+                                mine: boolean;
+                            } | null;
+                            slaHours: number | null;
+                            overSla: boolean;
                         }[];
                         /** @example 37 */
                         total: number;
@@ -12860,9 +12899,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; q: Search at most 100 characters.; sort: Invalid option: expected one of \"oldest\"|\"newest\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
+                     *       "detail": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; q: Search at most 100 characters.; olderThan: Invalid input: expected number, received NaN; assignee: me, none or a user id.; sort: Invalid option: expected one of \"oldest\"|\"newest\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; q: Search at most 100 characters.; sort: Invalid option: expected one of \"oldest\"|\"newest\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
+                     *       "message": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; q: Search at most 100 characters.; olderThan: Invalid input: expected number, received NaN; assignee: me, none or a user id.; sort: Invalid option: expected one of \"oldest\"|\"newest\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
                      *       "fields": {
                      *         "status": "Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"",
                      *         "partner": "Invalid input: expected number, received NaN",
@@ -12872,6 +12911,8 @@ export interface operations {
                      *         "from": "A date as YYYY-MM-DD.",
                      *         "to": "A date as YYYY-MM-DD.",
                      *         "q": "Search at most 100 characters.",
+                     *         "olderThan": "Invalid input: expected number, received NaN",
+                     *         "assignee": "me, none or a user id.",
                      *         "sort": "Invalid option: expected one of \"oldest\"|\"newest\"",
                      *         "page": "Invalid input: expected number, received NaN",
                      *         "size": "Invalid input: expected number, received NaN",
@@ -13248,6 +13289,14 @@ export interface operations {
                 to?: string;
                 /** @description Only items the search box's search finds: a name or brand (typos forgiven), or a UPC in any form */
                 q?: string;
+                /** @description Only items whose photos show codes and none of them the typed UPC */
+                mismatch?: boolean;
+                /** @description Only items submitted at least this many hours ago */
+                olderThan?: number;
+                /** @description Only items assigned to `me`, to no one (`none`) or to this user id */
+                assignee?: string;
+                /** @description Only items waiting longer than their partner's review SLA */
+                overSla?: boolean;
                 sort?: "oldest" | "newest";
                 page?: number;
                 size?: number;
@@ -14682,6 +14731,697 @@ export interface operations {
                      *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
                      *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewReviewers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The reviewers items can be assigned to, with their open assignments */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reviewers: {
+                            id: number;
+                            name: string;
+                            open: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10"
+                 *       ],
+                 *       "to": "me"
+                 *     }
+                 */
+                "application/json": {
+                    ids: string[];
+                    to: ("me" | "none" | "round_robin") | {
+                        userId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Assign items to me, to a reviewer, to no one, or round-robin over every reviewer */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assigned: {
+                            /** Format: uuid */
+                            id: string;
+                            assignee: {
+                                userId: number;
+                                name: string;
+                                mine: boolean;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "ids: Invalid input: expected array, received undefined; to: Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "ids: Invalid input: expected array, received undefined; to: Invalid input",
+                     *       "fields": {
+                     *         "ids": "Invalid input: expected array, received undefined",
+                     *         "to": "Invalid input"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewItemsByIdNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: An item's internal notes (staff only, never shown to its supplier), oldest first */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        notes: {
+                            id: number;
+                            /** @description Who wrote it (null: an account since removed) */
+                            author: string | null;
+                            text: string;
+                            /** @description When it was written (ISO 8601) */
+                            at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Invalid UUID",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Invalid UUID",
+                     *       "fields": {
+                     *         "id": "Invalid UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewItemsByIdNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Asked the partner whether the 6-pack needs its own UPC."
+                 *     }
+                 */
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: Add an internal note to an item (staff only, never shown to its supplier; audited) */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Who wrote it (null: an account since removed) */
+                        author: string | null;
+                        text: string;
+                        /** @description When it was written (ISO 8601) */
+                        at: string;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "text: Invalid input: expected string, received undefined",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "text: Invalid input: expected string, received undefined",
+                     *       "fields": {
+                     *         "text": "Invalid input: expected string, received undefined"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -20526,7 +21266,7 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
+                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed" | "review.assigned" | "review.note_added";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";
@@ -20872,7 +21612,7 @@ export interface operations {
     getAuditCsv: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
+                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed" | "review.assigned" | "review.note_added";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";

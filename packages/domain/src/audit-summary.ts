@@ -12,6 +12,8 @@ const SETTING_LABELS: Record<string, string> = {
   logo: 'Logo',
   blockingPhotoChecks: 'Photo checks that block Submit',
   minImageLongSidePx: 'Low resolution below (pixels on the longest side)',
+  reviewSlaHours: 'Review SLA (hours)',
+  assignee: 'Assigned to',
 };
 
 const SECTION_FLAG_LABELS: Record<string, string> = Object.fromEntries(

@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = [
   'api_token.revoked',
   'review.stock_reason_added',
   'review.stock_reason_removed',
+  'review.assigned',
+  'review.note_added',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -93,6 +95,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'api_token.revoked': 'API token revoked',
   'review.stock_reason_added': 'Stock rejection reason added',
   'review.stock_reason_removed': 'Stock rejection reason removed',
+  'review.assigned': 'Review item assigned',
+  'review.note_added': 'Internal review note added',
 };
 
 /** What an audit row is about; the page links the kinds that have a page. */

@@ -1,3 +1,4 @@
+import { REVIEW_SLA_MAX_HOURS } from './review-triage.ts';
 import { z } from 'zod';
 import { EXAMPLE } from './api-examples.ts';
 import { isHexColour } from './partner.ts';
@@ -66,6 +67,8 @@ export const partnerConfigurationInputSchema = z
       .optional(),
     /** Review decisions on this partner's items can be undone for 10 s, their e-mail and events held; absent keeps it. */
     decisionUndo: z.boolean().optional(),
+    /** Hours an item may wait for review before it is over SLA; null: no SLA; absent keeps it. */
+    reviewSlaHours: z.number().int().min(1).max(REVIEW_SLA_MAX_HOURS).nullable().optional(),
     /** When the configuration the change was made from was saved: a save since then refuses this one. */
     lastUpdatedDate: z.iso.datetime({ offset: true }).optional(),
   })
@@ -132,6 +135,11 @@ export const partnerConfigurationSchema = z
     blockingPhotoChecks: z.array(z.string()).describe('Photo checks that stop Submit for this partner'),
     minImageLongSidePx: z.number().int(),
     decisionUndo: z.boolean().describe('Review decisions can be undone for 10 s; the supplier is told after it'),
+    reviewSlaHours: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Hours an item may wait for review before the queue marks it over SLA (null: no SLA)'),
     updatedDate: z.iso.datetime({ offset: true }).describe('When it was last saved'),
   })
   .meta({
@@ -146,6 +154,7 @@ export const partnerConfigurationSchema = z
         blockingPhotoChecks: ['BLURRY'],
         minImageLongSidePx: 1200,
         decisionUndo: true,
+        reviewSlaHours: 48,
         updatedDate: EXAMPLE.at,
       },
     ],

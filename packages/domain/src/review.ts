@@ -8,6 +8,7 @@ import { ITEM_STATUSES, REJECTION_REASON_MAX, type ItemStatus } from './statuses
 import { readinessFilterSchema, storedReadinessSchema } from './readiness-stored.ts';
 import { reviewCommentsSchema } from './review-comments-schema.ts';
 import { REVIEW_COMMENT_MSG } from './review-comments.ts';
+import { reviewAssigneeFilter, reviewAssigneeSchema, REVIEW_AGE_MAX_HOURS } from './review-triage.ts';
 
 /**
  * The reviewer's workspace (/review): a queue of submissions with filters kept in the URL, an item view driven from
@@ -66,6 +67,16 @@ export const reviewQueueQuery = z.object({
     .optional()
     .transform((t) => t || undefined)
     .describe("Only items the search box's search finds: a name or brand (typos forgiven), or a UPC in any form"),
+  mismatch: flag.optional().describe('Only items whose photos show codes and none of them the typed UPC'),
+  olderThan: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(REVIEW_AGE_MAX_HOURS)
+    .optional()
+    .describe('Only items submitted at least this many hours ago'),
+  assignee: reviewAssigneeFilter.optional(),
+  overSla: flag.optional().describe("Only items waiting longer than their partner's review SLA"),
   sort: z.enum(['oldest', 'newest']).default('oldest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce
@@ -94,6 +105,10 @@ export function reviewQueueSearch(q: Partial<ReviewQueueQuery>): string {
   if (q.from) p.set('from', q.from);
   if (q.to) p.set('to', q.to);
   if (q.q) p.set('q', q.q);
+  if (q.mismatch) p.set('mismatch', 'true');
+  if (q.olderThan) p.set('olderThan', String(q.olderThan));
+  if (q.assignee) p.set('assignee', q.assignee);
+  if (q.overSla) p.set('overSla', 'true');
   if (q.sort && q.sort !== 'oldest') p.set('sort', q.sort);
   if (q.page && q.page !== 1) p.set('page', String(q.page));
   if (q.size && q.size !== REVIEW_DEFAULT_PAGE_SIZE) p.set('size', String(q.size));
@@ -143,6 +158,15 @@ export const reviewQueueItem = z.object({
   /** Readiness for its partner as last judged (null: no partner's rules). */
   readiness: storedReadinessSchema.nullable(),
   claim: reviewClaimSchema.nullable(),
+  /** Every code read from the item's files (as read): beside the typed UPC when they differ. */
+  detectedUpcs: z.array(z.string()),
+  /** The photos show codes and none of them is the typed UPC (in any form). */
+  upcMismatch: z.boolean(),
+  /** The reviewer the item is assigned to (null: no one). */
+  assignee: reviewAssigneeSchema.nullable(),
+  /** The partner's review SLA in hours (null: none), and whether the item has waited longer. */
+  slaHours: z.number().int().nullable(),
+  overSla: z.boolean(),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
 

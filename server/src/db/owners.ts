@@ -61,5 +61,7 @@ export const TABLE_OWNERS = {
   webhookAttempts: 'modules/webhooks/',
   feedEvents: 'modules/events/',
   reviewClaims: 'modules/review/',
+  reviewAssignments: 'modules/review/',
+  reviewNotes: 'modules/review/',
   reviewStockReasons: 'modules/review/',
 } as const satisfies Record<TableName, string>;

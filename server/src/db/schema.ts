@@ -217,6 +217,8 @@ export const partnerConfigurations = pgTable(
     minImageLongSidePx: integer('min_image_long_side_px').notNull().default(1000),
     /** Review decisions can be undone for a short window, their e-mail and events held until it ends (off: at once). */
     decisionUndo: boolean('decision_undo').notNull().default(true),
+    /** Hours an item may wait for review before it is "over SLA" (null: no SLA). */
+    reviewSlaHours: integer('review_sla_hours'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1223,6 +1225,40 @@ export const reviewClaims = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('review_claims_user_idx').on(t.userId)],
+);
+
+/**
+ * Which reviewer an item is assigned to (one at most): work shared out by hand or round-robin. Unlike a claim it
+ * does not lapse; a decision leaves it in place (the queue shows pending items only).
+ */
+export const reviewAssignments = pgTable(
+  'review_assignments',
+  {
+    submissionId: uuid('submission_id')
+      .primaryKey()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_assignments_user_idx').on(t.userId)],
+);
+
+/** Staff-only internal notes on a submission (review workspace): never part of what its supplier reads. */
+export const reviewNotes = pgTable(
+  'review_notes',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_notes_submission_idx').on(t.submissionId, t.id)],
 );
 
 /** Rejection reasons staff keep per partner (null: for items sent to no partner), offered by the reject picker. */

@@ -75,6 +75,10 @@ const PartnerConfigurationRef = builder.objectRef<PartnerConfigurationView>('Par
       description:
         "Review decisions on this partner's items can be undone for 10 s; the supplier's e-mail and the events wait.",
     }),
+    reviewSlaHours: t.exposeInt('reviewSlaHours', {
+      nullable: true,
+      description: 'Hours an item may wait for review before the queue marks it over SLA; null: no SLA.',
+    }),
     updatedDate: t.expose('updatedDate', {
       type: 'DateTime',
       description: 'When it was last saved; send it back as lastUpdatedDate with a change.',
@@ -112,6 +116,9 @@ const PartnerConfigurationInput = builder.inputType('PartnerConfigurationInput',
       description: 'The low-resolution line in pixels (100 to 10000); left out keeps the stored one.',
     }),
     decisionUndo: t.boolean({ description: 'The undo window of review decisions on or off; left out keeps it.' }),
+    reviewSlaHours: t.int({
+      description: 'The review SLA in hours (1 to 2160); null clears it; left out keeps it.',
+    }),
     lastUpdatedDate: t.field({
       type: 'DateTime',
       description:
@@ -218,6 +225,7 @@ builder.mutationField('updatePartnerConfiguration', (t) =>
         ...(input.blockingPhotoChecks != null && { blockingPhotoChecks: input.blockingPhotoChecks }),
         ...(input.minImageLongSidePx != null && { minImageLongSidePx: input.minImageLongSidePx }),
         ...(input.decisionUndo != null && { decisionUndo: input.decisionUndo }),
+        ...(input.reviewSlaHours !== undefined && { reviewSlaHours: input.reviewSlaHours }),
         ...(input.lastUpdatedDate != null && { lastUpdatedDate: input.lastUpdatedDate }),
       });
     },

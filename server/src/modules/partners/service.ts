@@ -51,6 +51,7 @@ export interface PartnerConfigurationView {
   blockingPhotoChecks: string[];
   minImageLongSidePx: number;
   decisionUndo: boolean;
+  reviewSlaHours: number | null;
   /** When it was last saved: what a change is made from (see lastUpdatedDate of the update). */
   updatedDate: Date;
 }
@@ -72,6 +73,7 @@ export function present(config: Row, companyName: string): PartnerConfigurationV
     blockingPhotoChecks: config.blockingPhotoChecks,
     minImageLongSidePx: config.minImageLongSidePx,
     decisionUndo: config.decisionUndo,
+    reviewSlaHours: config.reviewSlaHours,
     updatedDate: config.updatedAt,
   };
 }
@@ -168,6 +170,7 @@ export async function updateConfiguration(
       ...(input.blockingPhotoChecks ? { blockingPhotoChecks: input.blockingPhotoChecks } : {}),
       ...(input.minImageLongSidePx ? { minImageLongSidePx: input.minImageLongSidePx } : {}),
       ...(input.decisionUndo !== undefined ? { decisionUndo: input.decisionUndo } : {}),
+      ...(input.reviewSlaHours !== undefined ? { reviewSlaHours: input.reviewSlaHours } : {}),
       updatedAt: new Date(),
     });
     // The readiness and partner statuses of its submissions follow the new rules (in the background: there may be

@@ -23,6 +23,7 @@ const plainSettings = (row: Row) => ({
   blockingPhotoChecks: [...row.blockingPhotoChecks].sort(),
   minImageLongSidePx: row.minImageLongSidePx,
   decisionUndo: row.decisionUndo,
+  reviewSlaHours: row.reviewSlaHours,
 });
 
 /** Every flag of the field rules as it takes effect (absent means true), so `{}` and explicit defaults compare equal. */

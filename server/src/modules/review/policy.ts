@@ -14,4 +14,8 @@ export const reviewPolicy = {
   claim: reviews,
   /** The stock rejection reasons of every partner: kept by the reviewers who use them. */
   maintainStockReasons: reviews,
+  /** Sharing work out: assigning items to oneself or another reviewer. */
+  assign: reviews,
+  /** Staff-only internal notes on an item: written and read by reviewers, never shown to its supplier. */
+  note: reviews,
 };

@@ -134,6 +134,8 @@ export type PartnerConfigurationInput = {
   pricingFieldsVisible?: boolean | null | undefined;
   primaryColor: string;
   promotionFieldsVisible?: boolean | null | undefined;
+  /** The review SLA in hours (1 to 2160); null clears it; left out keeps it. */
+  reviewSlaHours?: number | null | undefined;
   /** The button colour; null or left out clears it (the whole configuration is sent, as the settings screen does). */
   secondaryColor?: string | null | undefined;
 };

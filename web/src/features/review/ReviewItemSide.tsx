@@ -11,6 +11,7 @@ import { PhotoIssueBadges } from '../submissions/PhotoIssueBadges.tsx';
 import { SubmissionHistory } from '../submissions/SubmissionHistory.tsx';
 import type { Submission } from '../submissions/submission-api.ts';
 import { CommentComposer } from './CommentComposer.tsx';
+import { InternalNotes } from './InternalNotes.tsx';
 import { Facts, SameUpc, UpcComparison } from './ReviewItemFacts.tsx';
 
 /** The comment composer's state, held by the page (the image marks the region, keys start comments). */
@@ -82,6 +83,7 @@ export function ReviewItemSide({
         onChange={(e) => onAdvance(e.currentTarget.checked)}
       />
       {c.decidable && <CommentComposer {...composer} disabled={busy} />}
+      <InternalNotes submissionId={s.id} />
       <SameUpc items={c.sameUpc} search={queueSearch} />
       <SubmissionHistory history={s.history} />
     </Stack>

@@ -8,6 +8,8 @@ import { undoStore } from './undo-store.ts';
 
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 const UPCS = ['036000291452', '4006381333931', '0012345678905'];
+/** The UPC as the queue shows it (and names its checkbox). */
+const displayOf = (n: number) => ['0036000291452', '4006381333931', '0012345678905'][n - 1];
 
 function item(n: number): ReviewQueueItem {
   return {
@@ -43,6 +45,11 @@ function item(n: number): ReviewQueueItem {
           }
         : null,
     claim: null,
+    detectedUpcs: n === 2 ? ['0012345678905'] : [],
+    upcMismatch: n === 2,
+    assignee: null,
+    slaHours: null,
+    overSla: false,
   };
 }
 
@@ -77,6 +84,7 @@ describe('review queue: the outcome of a bulk decision', () => {
         return jsonResponse(200, { items, total: items.length, page: 1, size: 25, startCursor: null, endCursor: null });
       }
       if (path.includes('/review/options')) return jsonResponse(200, { partners: [] });
+      if (path.includes('/review/reviewers')) return jsonResponse(200, { reviewers: [] });
       if (path.includes('/review/decisions/undo')) {
         undos.push(JSON.parse(String(init?.body)));
         const body = undos.at(-1) as { decisions: { id: string }[] };
@@ -207,5 +215,33 @@ describe('review queue: the outcome of a bulk decision', () => {
       '4006381333931: Accepted by Rita Reviewer',
     );
     expect(within(result).queryByRole('list', { name: 'Items that failed' })).toBeNull();
+  });
+
+  it('is driven from the keyboard: J moves, X and Shift+X select, / goes to the search, ? lists the keys', async () => {
+    open();
+    await waitFor(() => checkbox('0036000291452'));
+    fireEvent.keyDown(window, { key: 'j' });
+    fireEvent.keyDown(window, { key: 'x' });
+    expect(checkbox('0036000291452').checked).toBe(true);
+    fireEvent.keyDown(window, { key: 'j' });
+    fireEvent.keyDown(window, { key: 'j' });
+    fireEvent.keyDown(window, { key: 'X', shiftKey: true });
+    expect([1, 2, 3].map((n) => checkbox(displayOf(n)).checked)).toEqual([true, true, true]);
+    expect(screen.getByText('3 selected')).toBeTruthy();
+    fireEvent.keyDown(window, { key: '/' });
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search' }));
+    // Typing in the search is typing: J is a letter there.
+    fireEvent.keyDown(document.activeElement!, { key: 'j' });
+    expect(screen.getByText('3 selected')).toBeTruthy();
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.keyDown(window, { key: '?' });
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+  });
+
+  it('flags are whole badges with their full text: the UPC mismatch names the codes on the photos', async () => {
+    open();
+    const flag = await screen.findByLabelText('UPC mismatch: Photos show 0012345678905');
+    expect(flag.textContent).toBe('UPC mismatch');
+    expect(flag.getAttribute('tabindex')).toBe('0');
   });
 });

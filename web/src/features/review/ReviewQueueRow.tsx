@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Badge, Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Checkbox, Group, Table, TextInput, Tooltip } from '@mantine/core';
 import {
+  ageLabel,
   displayUpc,
   PHOTO_ISSUE_LABELS,
   READINESS_MSG,
@@ -13,73 +14,105 @@ import {
 } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
+import classes from './ReviewQueueRow.module.css';
 
-/** One item of the review queue: its facts, a link to review it (carrying the queue's filters), and its checkbox. */
+/** The queue's columns, in order (the checkbox column comes first when items can be selected). */
+export const QUEUE_COLUMNS = ['UPC', 'Product name', 'Company', 'Partner', 'Age', 'Readiness', 'Flags', 'Assigned'];
+
+/**
+ * One item of the triage list, on one line: every cell is cut to its column and says the rest on hover and focus
+ * (the flags are one badge each, whole, with their full text in a tooltip). The row under the keyboard cursor is
+ * marked; the UPC links to the item, carrying the queue's filters so J and K walk the same list.
+ */
 export function QueueRow({
   item,
   search,
   selectable,
   selected,
-  onSelect,
+  cursor,
+  now,
+  onToggle,
 }: {
   item: ReviewQueueItem;
   search: string;
   selectable: boolean;
   selected: boolean;
-  onSelect: (on: boolean) => void;
+  cursor: boolean;
+  now: number;
+  onToggle: () => void;
 }) {
   const upc = displayUpc(item.upc);
+  const claimedBy = item.claim && !item.claim.mine ? WORKSPACE_MSG.beingReviewedBy(item.claim.name) : null;
   return (
-    <Table.Tr>
+    <Table.Tr data-queue-row={item.id} data-cursor={cursor || undefined} className={classes.row}>
       {selectable && (
         <Table.Td>
-          <Checkbox
-            aria-label={`Select ${upc}`}
-            checked={selected}
-            onChange={(e) => onSelect(e.currentTarget.checked)}
-          />
+          <Checkbox size="xs" aria-label={`Select ${upc}`} checked={selected} onChange={onToggle} />
         </Table.Td>
       )}
-      <Table.Td data-label="Company">{item.companyName}</Table.Td>
-      <Table.Td data-label="Submitter">{item.submitter}</Table.Td>
-      <Table.Td data-label="Partner">{item.partnerName ? titleCase(item.partnerName) : '—'}</Table.Td>
       <Table.Td data-label="UPC">
-        <AppLink to={`/review/${item.id}${search ? `?${search}` : ''}`}>{upc}</AppLink>
-        {item.claim && !item.claim.mine && (
-          <Text size="xs" c="dimmed">
-            {WORKSPACE_MSG.beingReviewedBy(item.claim.name)}
-          </Text>
+        <AppLink to={`/review/${item.id}${search ? `?${search}` : ''}`} title={claimedBy ?? undefined}>
+          {upc}
+        </AppLink>
+        {claimedBy && <span className="visually-hidden">, {claimedBy}</span>}
+      </Table.Td>
+      <Table.Td data-label="Product name" className={classes.cut} title={item.productName ?? undefined}>
+        {item.productName ?? '—'}
+      </Table.Td>
+      <Table.Td data-label="Company" className={classes.cut} title={item.companyName}>
+        {item.companyName}
+      </Table.Td>
+      <Table.Td data-label="Partner" className={classes.cut}>
+        {item.partnerName ? titleCase(item.partnerName) : '—'}
+      </Table.Td>
+      <Table.Td data-label="Age" title={`Submitted ${formatDateTime(item.submittedAt)}`}>
+        {ageLabel(item.submittedAt, now)}
+        {item.overSla && (
+          <Flag label="Over SLA" full={`Waiting longer than the partner's review SLA (${item.slaHours} h)`} red />
         )}
       </Table.Td>
-      <Table.Td data-label="Product name">{item.productName ?? '—'}</Table.Td>
-      <Table.Td data-label="Files">{item.fileCount}</Table.Td>
-      <Table.Td data-label="Submitted at">{formatDateTime(item.submittedAt)}</Table.Td>
-      <Table.Td data-label="Partner status">{item.partnerStatusLabel}</Table.Td>
-      <Table.Td data-label="Readiness">
+      <Table.Td data-label="Readiness" className={classes.cut}>
         {/* Compact: the score and the top failing rule; every failing rule on hover. */}
-        <Text span size="sm" title={readinessCellDetail(item.readiness)}>
-          {readinessCell(item.readiness)}
-        </Text>
+        <span title={readinessCellDetail(item.readiness)}>{readinessCell(item.readiness)}</span>
       </Table.Td>
-      <Table.Td data-label="Photo issues">
-        <Group gap={4}>
-          {item.photoIssues.map((code) => (
-            <Badge key={code} size="sm" variant="light" color="orange" c="#7a3a00">
-              {PHOTO_ISSUE_LABELS[code]}
-            </Badge>
-          ))}
+      <Table.Td data-label="Flags">
+        <Group gap={4} wrap="nowrap">
+          {item.upcMismatch && (
+            <Flag label="UPC mismatch" full={`Photos show ${item.detectedUpcs.map(displayUpc).join(', ')}`} red />
+          )}
+          {item.duplicate && <Flag label="Duplicate UPC" full="Another submission of this UPC for this partner" red />}
+          {item.photoIssues.length > 0 && (
+            <Flag
+              label={`${item.photoIssues.length} photo ${item.photoIssues.length === 1 ? 'issue' : 'issues'}`}
+              full={item.photoIssues.map((code) => PHOTO_ISSUE_LABELS[code]).join(', ')}
+            />
+          )}
         </Group>
       </Table.Td>
-      <Table.Td data-label="Duplicate">
-        {item.duplicate ? (
-          <Badge size="sm" color="red" variant="light" c="#8a1c1c">
-            Duplicate UPC
-          </Badge>
-        ) : (
-          <span className="visually-hidden">No</span>
-        )}
+      <Table.Td data-label="Assigned" className={classes.cut}>
+        {item.assignee ? (item.assignee.mine ? 'Me' : item.assignee.name) : '—'}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** A flag badge, never cut: its short label on the row, the whole of it on hover and on focus. */
+function Flag({ label, full, red }: { label: string; full: string; red?: boolean }) {
+  return (
+    <Tooltip label={full} events={{ hover: true, focus: true, touch: true }} multiline maw={320} withinPortal>
+      <Badge
+        size="sm"
+        variant="light"
+        color={red ? 'red' : 'orange'}
+        c={red ? '#8a1c1c' : '#7a3a00'}
+        tabIndex={0}
+        aria-label={`${label}: ${full}`}
+        className={classes.flag}
+        ml={4}
+      >
+        {label}
+      </Badge>
+    </Tooltip>
   );
 }
 

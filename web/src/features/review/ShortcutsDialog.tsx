@@ -1,13 +1,21 @@
 import { Kbd, Modal, Table, Text } from '@mantine/core';
 import { REVIEW_SHORTCUTS } from '@portal/domain';
 
-/** The review workspace's shortcuts, listed (the ? key or the Shortcuts button). */
-export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** The review workspace's shortcuts, listed (the ? key or the Shortcuts button); the queue passes its own. */
+export function ShortcutsDialog({
+  opened,
+  onClose,
+  shortcuts = REVIEW_SHORTCUTS,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  shortcuts?: readonly { key: string; action: string }[];
+}) {
   return (
     <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts">
       <Table>
         <Table.Tbody>
-          {REVIEW_SHORTCUTS.map((sc) => (
+          {shortcuts.map((sc) => (
             <Table.Tr key={sc.key}>
               <Table.Td>
                 <Kbd>{sc.key}</Kbd>

@@ -12,6 +12,9 @@ import {
   type ReviewQueueQuery,
   type ReviewStockReason,
   type ReviewUndoResult,
+  type ReviewAssignBody,
+  type ReviewAssignResult,
+  type ReviewReviewer,
 } from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 import { fetchSubmission, submissionKeys } from '../submissions/submission-api.ts';
@@ -29,6 +32,7 @@ export const reviewKeys = {
   item: (id: string, filters: ReviewQueueFilters) => ['review', 'item', id, reviewQueueSearch(filters)] as const,
   reasons: (partner: number | null) => ['review', 'reasons', partner] as const,
   companies: (q: string) => ['review', 'companies', q] as const,
+  reviewers: ['review', 'reviewers'] as const,
   company: (id: number | undefined) => ['review', 'company', id] as const,
 };
 
@@ -51,6 +55,18 @@ export function useQueueOptions() {
     staleTime: 5 * 60_000,
   });
 }
+
+/** The reviewers items can be assigned to (the assignee filter and the Assign menu). */
+export function useReviewers() {
+  return useQuery({
+    queryKey: reviewKeys.reviewers,
+    queryFn: async () => (await apiFetch<{ reviewers: ReviewReviewer[] }>('/review/reviewers')).reviewers,
+    staleTime: 60_000,
+  });
+}
+
+export const assignItems = (ids: string[], to: ReviewAssignBody['to']) =>
+  apiFetch<ReviewAssignResult>('/review/assignments', { method: 'POST', json: { ids, to } });
 
 /** An item's detail and its review context read ahead, so that J or a decision shows it at once. */
 export function prefetchItem(queryClient: QueryClient, id: string, filters: ReviewQueueFilters) {

@@ -12,13 +12,18 @@ interface ListSearchFieldProps {
   /** The settled text, trimmed (undefined: no search). */
   onChange: (q: string | undefined) => void;
   maw?: number;
+  /** One line: what it finds as a placeholder instead of a description below it. */
+  compact?: boolean;
+  /** What it finds, when the list's search reaches more than the search box's. */
+  finds?: string;
 }
 
 /**
  * The search box's search as a list's filter (catalogue, activity, review queue): the same matching (a name or brand
  * with typos forgiven, or a UPC in any form), kept in the address so that Back and a reload come back to it.
  */
-export function ListSearchField({ value, onChange, maw = 320 }: ListSearchFieldProps) {
+export function ListSearchField({ value, onChange, maw = 320, compact, finds }: ListSearchFieldProps) {
+  const hint = finds ?? 'Name, brand or UPC; typos are forgiven';
   const [typed, setTyped] = useState(value ?? '');
   const [settled] = useDebouncedValue(typed.trim(), LIST_SEARCH_DEBOUNCE_MS);
   // The address changed from elsewhere (Back, a link): show its search, unless it is what is being typed.
@@ -34,7 +39,9 @@ export function ListSearchField({ value, onChange, maw = 320 }: ListSearchFieldP
     <TextInput
       type="search"
       label="Search"
-      description="Name, brand or UPC; typos are forgiven"
+      description={compact ? undefined : hint}
+      placeholder={compact ? hint : undefined}
+      title={compact ? hint : undefined}
       autoComplete="off"
       spellCheck={false}
       maxLength={SEARCH_MAX_LENGTH}

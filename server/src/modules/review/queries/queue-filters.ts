@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DUPLICATE_STATUSES, type ReviewQueueFilters } from '@portal/domain';
-import { submissionSearchCondition } from '../../../db/search-text.ts';
+import { DUPLICATE_STATUSES, upcSearchForms, type ReviewQueueFilters } from '@portal/domain';
+import { companySearchText, searchMatches, submissionSearchCondition } from '../../../db/search-text.ts';
 import { readinessCondition } from '../../readiness/queries/filter.ts';
 
 /**
@@ -38,12 +38,41 @@ const PREDICATES: { [K in keyof ReviewQueueFilters]?: Predicate<K> } = {
   from: (day) => sql`s.submitted_at >= ${day}::date`,
   to: (day) => sql`s.submitted_at < ${day}::date + 1`,
   // The search box's search: a name or brand by the trigram index, a UPC by the EAN-13's.
-  q: (text) => submissionSearchCondition('s', text),
+  // ...and the queue's alone: the submitting company by name (its trigram index), for "everything of Acme".
+  q: (text) =>
+    upcSearchForms(text)
+      ? submissionSearchCondition('s', text)
+      : sql`(${submissionSearchCondition('s', text)} or s.company_id in (select qc.id from companies qc
+          where ${searchMatches(companySearchText('qc'), text)}))`,
+  mismatch: (on) => (on ? upcMismatch(sql`s`) : null),
+  olderThan: (hours) => sql`s.submitted_at <= now() - make_interval(hours => ${hours}::int)`,
+  overSla: (on) => (on ? overSla(sql`s`) : null),
 };
 
-/** The filters' predicates joined (sort is no filter); `true` when none applies. */
-export function queueWhere(filters: ReviewQueueFilters): SQL {
+/** The filters that depend on the viewer: "assigned to me". */
+const assigneeWhere = (assignee: string, viewer: number) =>
+  assignee === 'none'
+    ? sql`not exists (select 1 from review_assignments ra where ra.submission_id = s.id)`
+    : sql`exists (select 1 from review_assignments ra where ra.submission_id = s.id
+        and ra.user_id = ${assignee === 'me' ? viewer : Number(assignee)})`;
+
+/**
+ * The photos show codes and none of them is the typed UPC in any form (ean13_of, migration review_triage): what
+ * the automated checks reject an item for, and what a reviewer looks for in items sent to human review.
+ */
+export const upcMismatch = (row: SQL) =>
+  sql`(cardinality(${row}.detected_upcs) > 0 and not exists (select 1 from unnest(${row}.detected_upcs) dc
+    where public.ean13_of(dc) = ${row}.ean13_upc))`;
+
+/** Waiting longer than its partner's review SLA (none: never over). */
+export const overSla = (row: SQL) =>
+  sql`exists (select 1 from partner_configurations pc where pc.company_id = ${row}.partner_company_id
+    and pc.review_sla_hours is not null and ${row}.submitted_at < now() - make_interval(hours => pc.review_sla_hours))`;
+
+/** The filters' predicates joined (sort is no filter); `true` when none applies. `viewer` is "me". */
+export function queueWhere(filters: ReviewQueueFilters, viewer?: number): SQL {
   const parts: SQL[] = [];
+  if (filters.assignee && viewer !== undefined) parts.push(assigneeWhere(filters.assignee, viewer));
   for (const key of Object.keys(PREDICATES) as (keyof ReviewQueueFilters)[]) {
     const value = filters[key];
     if (value === undefined || value === null) continue;
@@ -60,7 +89,17 @@ export function queueWhere(filters: ReviewQueueFilters): SQL {
  * backlog, not the whole table).
  */
 export const countable = (f: ReviewQueueFilters) =>
-  !f.photo.length && !f.duplicates && !f.notReady && !f.rule && !f.from && !f.to && !f.q;
+  !f.photo.length &&
+  !f.duplicates &&
+  !f.notReady &&
+  !f.rule &&
+  !f.from &&
+  !f.to &&
+  !f.q &&
+  !f.mismatch &&
+  !f.olderThan &&
+  !f.assignee &&
+  !f.overSla;
 
 /**
  * Another submission of the same EAN-13 for the same partner (the same absence of one) that is pending, accepted

@@ -13,7 +13,7 @@ import { planPageRead } from '../../../lib/numbered-pages.ts';
 import { countSubmissions } from '../../submissions/counts.ts';
 import { readinessOfColumns } from '../../submissions/shapes.ts';
 import { claimName, claimedByOther, liveClaim } from './claims.ts';
-import { countable, duplicateOf, queueWhere } from './queue-filters.ts';
+import { countable, duplicateOf, overSla, queueWhere, upcMismatch } from './queue-filters.ts';
 
 /**
  * The review queue: submissions of one status in the order they were submitted (oldest first unless asked
@@ -33,6 +33,10 @@ const filtersOf = (q: ReviewQueueFilters): ReviewQueueFilters => ({
   from: q.from,
   to: q.to,
   q: q.q,
+  mismatch: q.mismatch,
+  olderThan: q.olderThan,
+  assignee: q.assignee,
+  overSla: q.overSla,
   sort: q.sort,
 });
 
@@ -42,7 +46,7 @@ const up = (sort: ReviewQueueFilters['sort']) => (sort === 'oldest' ? 'older' : 
 const listOrder = (sort: ReviewQueueFilters['sort'], reverse = false) =>
   sql.raw((sort === 'oldest') !== reverse ? 'asc' : 'desc');
 
-export async function queueTotal(db: Tx, f: ReviewQueueFilters): Promise<number> {
+export async function queueTotal(db: Tx, f: ReviewQueueFilters, viewer: number): Promise<number> {
   // partner 0 is the counts' own key for "no partner".
   if (countable(f))
     return countSubmissions(db, {
@@ -52,7 +56,7 @@ export async function queueTotal(db: Tx, f: ReviewQueueFilters): Promise<number>
     });
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from product_submissions s where ${queueWhere(f)}`,
+    sql`select count(*)::int as n from product_submissions s where ${queueWhere(f, viewer)}`,
   );
   return Number(row.n);
 }
@@ -89,7 +93,7 @@ export async function queueRead(
   viewer: number,
 ): Promise<{ total: number; statement: SQL | null }> {
   const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'submitted_at', filters: cursorFilters(q) }) : null;
-  const total = await queueTotal(db, q);
+  const total = await queueTotal(db, q, viewer);
   const read = planPageRead(q.page, q.size, total, anchor?.boundary && { ...anchor.boundary, ...anchor });
   if (!read) return { total, statement: null };
   // `older` in the plan is down the list, whatever the list's own order.
@@ -106,7 +110,7 @@ export async function queueRead(
   return {
     total,
     statement: sql`select ${itemColumns(viewer)}, ${keyOf(sql`page.submitted_at`)} as sort_key
-      from (select s.* from product_submissions s where ${queueWhere(q)} and ${position}
+      from (select s.* from product_submissions s where ${queueWhere(q, viewer)} and ${position}
         order by s.submitted_at ${order}, s.id ${order} limit ${read.take} offset ${read.skip}) as page
       ${itemJoins}
       order by page.submitted_at ${listOrder(q.sort)}, page.id ${listOrder(q.sort)}`,
@@ -128,7 +132,7 @@ export async function neighbours(db: Tx, id: string, f: ReviewQueueFilters, view
     const order = sql.raw(direction === 'older' ? 'desc' : 'asc');
     const [row] = await queryRows<{ id: string }>(
       db,
-      sql`select s.id from product_submissions s where ${queueWhere(f)}
+      sql`select s.id from product_submissions s where ${queueWhere(f, viewer)}
         and ${pastPosition({ sort: sql`s.submitted_at`, id: sql`s.id` }, { key: at.key, id }, direction)}
         and ${skipClaimed ? sql`not ${claimedByOther(sql`s`, viewer)}` : sql`true`}
         order by s.submitted_at ${order}, s.id ${order} limit 1`,
@@ -149,13 +153,19 @@ const itemColumns = (viewer: number) => sql`page.id, page.company_id, co.name as
     where f.submission_id = page.id) as photo_issues,
   ${duplicateOf(sql`page`)} as duplicate,
   cl.user_id as claim_user_id, cu.first_name as claim_first_name, cu.last_name as claim_last_name,
-  cu.email as claim_email, ${viewer}::int as viewer`;
+  cu.email as claim_email, ${viewer}::int as viewer,
+  page.detected_upcs, ${upcMismatch(sql`page`)} as upc_mismatch,
+  ra.user_id as assignee_user_id, au.first_name as assignee_first_name, au.last_name as assignee_last_name,
+  au.email as assignee_email, sla.review_sla_hours, ${overSla(sql`page`)} as over_sla`;
 
 const itemJoins: SQL = sql`join companies co on co.id = page.company_id
   join users u on u.id = page.user_id
   left join companies pa on pa.id = page.partner_company_id
   left join review_claims cl on cl.submission_id = page.id and ${liveClaim(sql`cl`)}
-  left join users cu on cu.id = cl.user_id`;
+  left join users cu on cu.id = cl.user_id
+  left join review_assignments ra on ra.submission_id = page.id
+  left join users au on au.id = ra.user_id
+  left join partner_configurations sla on sla.company_id = page.partner_company_id`;
 
 export const toItem = (r: Record<string, unknown>): ReviewQueueItem => ({
   id: String(r.id),
@@ -186,4 +196,20 @@ export const toItem = (r: Record<string, unknown>): ReviewQueueItem => ({
           }),
           mine: Number(r.claim_user_id) === Number(r.viewer),
         },
+  detectedUpcs: (r.detected_upcs as string[] | null) ?? [],
+  upcMismatch: Boolean(r.upc_mismatch),
+  assignee:
+    r.assignee_user_id == null
+      ? null
+      : {
+          userId: Number(r.assignee_user_id),
+          name: claimName({
+            first_name: (r.assignee_first_name as string | null) ?? '',
+            last_name: (r.assignee_last_name as string | null) ?? '',
+            email: (r.assignee_email as string | null) ?? '',
+          }),
+          mine: Number(r.assignee_user_id) === Number(r.viewer),
+        },
+  slaHours: r.review_sla_hours == null ? null : Number(r.review_sla_hours),
+  overSla: Boolean(r.over_sla),
 });
