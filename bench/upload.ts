@@ -39,9 +39,12 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]);
 }
 
-/** Waits until `child`'s server answers `url` (a minute at most), failing at once if the process exits. */
+/**
+ * Waits until `child`'s server answers `url`, failing at once if the process exits. Five minutes at most: a limit for a
+ * hung start, not a budget (on a shared two-core machine at a load average of 30 the portal took over a minute).
+ */
 export async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 3000; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;

@@ -22,6 +22,7 @@ import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { metricsRoutes, registerGraphqlMetrics, registerHttpMetrics } from './modules/metrics/routes.ts';
 import { jobsConsoleRoutes } from './modules/jobs-console/routes.ts';
 import { serveWebApp } from './lib/web-app.ts';
+import { sessionFirstReads } from './first-reads.ts';
 import { rememberingSigner } from './lib/cookie-signer.ts';
 import { DbSessionStore } from './lib/session-store.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -192,7 +193,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerApiTokenGraphqlCheck(app);
   registerGraphqlMetrics(app);
 
-  serveWebApp(app, ctx.config.webDist);
+  serveWebApp(app, ctx.config.webDist, sessionFirstReads(ctx));
   return app;
 }
 

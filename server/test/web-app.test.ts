@@ -32,6 +32,13 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
   });
 }
 
+/** The JSON block of the session's first reads in a page (server/src/lib/web-app.ts withFirstReads). */
+function firstReadsIn(html: string): { user: unknown; flags: unknown } {
+  const block = /<script type="application\/json" id="first-reads">(.*?)<\/script>/s.exec(html);
+  expect(block, html).not.toBeNull();
+  return JSON.parse(block![1]);
+}
+
 const decode = (res: { headers: IncomingHttpHeaders; body: Buffer }) =>
   (res.headers['content-encoding'] === 'br'
     ? brotliDecompressSync(res.body)
@@ -62,28 +69,63 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe(`serving the web app (${databaseKind})`, () => {
-  it("a page asked for with a session cookie names the entry's scripts first, then the signed-in pages' shared code, the route's own and the first reads; a visitor's does not", async () => {
+  it("a page asked for with a session cookie names the entry's scripts first, then the signed-in pages' shared code and the route's own; a visitor's names nothing", async () => {
     const supplier = new Client(server.url);
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
     const shared =
       '</assets/index-1.js>; rel=modulepreload, </assets/framework-1.js>; rel=modulepreload, ' +
-      '</assets/app-1.js>; rel=modulepreload, </assets/app-1.css>; rel=preload; as=style; crossorigin, ';
-    const reads =
-      '</api/user?optional=true>; rel=preload; as=fetch; crossorigin=anonymous, ' +
-      '</api/feature-flags/enabled>; rel=preload; as=fetch; crossorigin=anonymous';
+      '</assets/app-1.js>; rel=modulepreload, </assets/app-1.css>; rel=preload; as=style; crossorigin';
     const activity =
-      '</assets/ActivityPage-1.js>; rel=modulepreload, </assets/ActivityPage-1.css>; rel=preload; as=style; crossorigin, ';
+      ', </assets/ActivityPage-1.js>; rel=modulepreload, </assets/ActivityPage-1.css>; rel=preload; as=style; crossorigin';
+    // The session's first reads are answered in the page itself, so no preload names them.
     const expected: Record<string, string> = {
-      '/': shared + reads,
-      '/activity/requires_action': shared + activity + reads,
-      '/30443/activity/pending?page=2': shared + activity + reads,
-      '/upload': shared + '</assets/UploadFilesPage-1.js>; rel=modulepreload, ' + reads,
-      '/activity/requires_action/x': shared + reads,
+      '/': shared,
+      '/activity/requires_action': shared + activity,
+      '/30443/activity/pending?page=2': shared + activity,
+      '/upload': shared + ', </assets/UploadFilesPage-1.js>; rel=modulepreload',
+      '/activity/requires_action/x': shared,
     };
     for (const [route, link] of Object.entries(expected)) {
       expect((await supplier.get(route)).headers.get('link'), route).toBe(link);
     }
     expect((await new Client(server.url).get('/login')).headers.get('link')).toBeNull();
+  });
+
+  it("a page carries the session's first reads as /api/user?optional=true and /api/feature-flags/enabled answer them, in a JSON block", async () => {
+    const supplier = new Client(server.url);
+    await supplier.login('supplier@example.com', 'Supplier-demo-1');
+    const visitor = new Client(server.url);
+    for (const [client, route] of [
+      [supplier, '/activity/requires_action'],
+      [supplier, '/30443/upload'],
+      [visitor, '/login'],
+      [visitor, '/'],
+    ] as const) {
+      const page = await client.get(route);
+      expect(page.status, route).toBe(200);
+      expect(page.headers.get('content-type'), route).toMatch(/^text\/html/);
+      expect(firstReadsIn(page.text), route).toEqual({
+        user: (await client.get('/api/user?optional=true')).json,
+        flags: (await client.get('/api/feature-flags/enabled')).json,
+      });
+      // The block is data, never run: the page policy stays as strict as before (no inline script allowed).
+      expect(page.headers.get('content-security-policy'), route).toMatch(/(^|;)script-src 'self'(;|$)/);
+    }
+    expect(firstReadsIn((await supplier.get('/')).text).user).toMatchObject({ email: 'supplier@example.com' });
+    expect(firstReadsIn((await visitor.get('/login')).text).user).toBeNull();
+  });
+
+  it("a page naming its user is kept by no cache; a visitor's is revalidated by its ETag", async () => {
+    const supplier = new Client(server.url);
+    await supplier.login('supplier@example.com', 'Supplier-demo-1');
+    const personal = await rawGet(`${server.url}/upload`, {
+      'accept-encoding': 'gzip, br',
+      cookie: [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    });
+    expect(personal.headers['cache-control']).toBe('private, no-store');
+    expect(personal.headers.etag).toBeUndefined();
+    expect(personal.headers.vary).toMatch(/cookie/i);
+    expect(firstReadsIn(decode(personal)).user).toMatchObject({ email: 'supplier@example.com' });
   });
 
   it('client-side routes fall back to index.html, API paths never do', async () => {
@@ -153,21 +195,25 @@ describe(`serving the web app (${databaseKind})`, () => {
     expect(again.status).toBe(304);
   });
 
-  it('sends index.html, at / and on an app route, to be revalidated every time (no-cache, ETag), compressed', async () => {
+  it("sends a visitor's page, at / and on an app route, to be revalidated every time (no-cache, ETag), compressed", async () => {
     for (const route of ['/', '/30443/activity/requires_action']) {
       const res = await rawGet(server.url + route, { 'accept-encoding': 'gzip, br' });
       expect(res.status, route).toBe(200);
-      expect(res.headers['cache-control'], route).toBe('no-cache');
+      expect(res.headers['cache-control'], route).toBe('private, no-cache');
       expect(res.headers['content-security-policy'], route).toContain("default-src 'self'");
       expect(res.headers['content-encoding'], route).toBe('br');
       expect(res.headers.vary, route).toMatch(/accept-encoding/i);
-      expect(decode(res), route).toBe(INDEX_HTML);
+      expect(decode(res), route).toContain(INDEX_HTML);
+      expect(firstReadsIn(decode(res)).user, route).toBeNull();
       expect(res.headers.etag, route).toBeTruthy();
       const again = await rawGet(server.url + route, {
         'accept-encoding': 'gzip, br',
         'if-none-match': res.headers.etag!,
       });
       expect(again.status, route).toBe(304);
+      const plain = await rawGet(server.url + route);
+      expect(plain.headers['content-encoding'], route).toBeUndefined();
+      expect(plain.body.toString(), route).toBe(decode(res));
     }
   });
 

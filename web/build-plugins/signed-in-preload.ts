@@ -13,6 +13,7 @@ interface BuiltChunk {
   isEntry?: boolean;
   imports?: string[];
   facadeModuleId: string | null;
+  moduleIds?: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
 
@@ -115,7 +116,9 @@ export function signedInPreload({
       );
       const routes: SignedInPreload['routes'] = [];
       for (const route of routerId ? signedInRoutes(readFileSync(routerId, 'utf8'), routerId) : []) {
-        const page = byModule.get(route.module);
+        // A page that another page also imports statically (the upload page, from the draft's) is put in a chunk
+        // with no facade of its own: found by the modules the chunk holds.
+        const page = byModule.get(route.module) ?? built.find((c) => c.moduleIds?.includes(route.module));
         if (!page || routes.some((r) => r.path === route.path)) continue;
         const files = withImports(page)
           .flatMap(withCss)

@@ -23,7 +23,7 @@ import {
   ScheduleRoute,
   UnknownRoute,
 } from './routes/session-routes.tsx';
-import { fetchCurrentUser } from './session/session-api.ts';
+import { userAtOpening } from './session/session-api.ts';
 import type { UserDetails } from './session/user.ts';
 import { FullPageLoader } from './ui/FullPageLoader.tsx';
 
@@ -100,9 +100,9 @@ const readingAhead =
 const searchOf = ({ request }: LoaderFunctionArgs) => new URL(request.url).searchParams;
 
 /**
- * The same for a page whose first read is a REST one: made ahead only once the session's probe (shared with the
- * session's own, one request) says the visitor is signed in and may see the page, so no failed request is logged
- * for one who is not. Still well before the page's code has arrived and rendered on a slow connection.
+ * The same for a page whose first read is a REST one: made ahead only for a visitor signed in who may see the page,
+ * so no failed request is logged for one who is not. Who that is comes with the page (first-reads.ts), so the read
+ * goes at once; without it, once the session's probe (shared with the session's own, one request) has answered.
  */
 const readingAheadWhenAllowed =
   <M,>(
@@ -112,7 +112,7 @@ const readingAheadWhenAllowed =
   ) =>
   (args: LoaderFunctionArgs) => {
     if (isOpening(args.request)) {
-      void Promise.all([fetchCurrentUser(), load()])
+      void Promise.all([userAtOpening(), load()])
         .then(([user, api]) => user && allow(user) && readAhead(() => reads(api, args), { rest: true }))
         .catch(() => {}); // the page itself reports code that cannot be had
     }

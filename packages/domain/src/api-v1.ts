@@ -10,7 +10,8 @@ import { REVIEW_COMMENT_TARGETS } from './review-comments.ts';
 import { TOKEN_AREAS } from './api-tokens.ts';
 import { EXAMPLE } from './api-examples.ts';
 import { SUPPORT_TICKET_MAX_ID, SUPPORT_TICKET_MAX_URL } from './support-ticket.ts';
-import { SEARCH_KINDS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, searchQuerySchema } from './search.ts';
+import { SEARCH_KINDS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from './search.ts';
+import { searchQuerySchema } from './search-schema.ts';
 
 /**
  * The integration API (`/api/v1`): its query and answer schemas, shared by the server (validation and the OpenAPI

@@ -40,11 +40,13 @@ export const FEATURE_FLAGS = ['SHIPPING_PROFILE', 'BRAND_PROFILE', 'SUBMISSION_L
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
 /**
- * What the web app reads first on every page, under /api. The server names them in a signed-in page's `Link`
- * header so they are under way before the app's code arrives; a preload is used only by a request for exactly its
- * address, so both take them from here.
+ * What the web app reads first on every page, under /api. The server answers them in the page it sends (a JSON block
+ * with the id FIRST_READS_ELEMENT_ID), so the app asks for them only where that is missing (the dev server, a page
+ * sent while the database was out of reach) and after the session changes.
  */
 export const SESSION_FIRST_READS = { user: '/user?optional=true', flags: '/feature-flags/enabled' } as const;
+/** The id of the JSON block in which the server sends a page with the answers of SESSION_FIRST_READS. */
+export const FIRST_READS_ELEMENT_ID = 'first-reads';
 
 /** The largest certified-values CSV an import takes. */
 export const CATALOGUE_IMPORT_MAX_BYTES = 2 * 1024 * 1024;

@@ -54,3 +54,4 @@ export * from './sheet-values.ts';
 export * from './sheet-mapping.ts';
 export * from './sheet-rows.ts';
 export * from './sheet-import-schema.ts';
+export * from './search-schema.ts';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { hasValidCheckDigit, toEan13, upcDigits } from './gtin.ts';
 import { upcPrefixes } from './catalogue.ts';
 
@@ -13,27 +12,12 @@ export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_LIMIT_DEFAULT = 5;
 export const SEARCH_LIMIT_MAX = 20;
 
+/** The search's schema lives apart (search-schema.ts), so the list pages' search boxes load no zod. */
 export const SEARCH_MSG = {
   required: 'Type something to search for.',
   tooLong: `Search at most ${SEARCH_MAX_LENGTH} characters.`,
   limitRange: `limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`,
 } as const;
-
-/** What is searched for: the text as typed (trimmed), and how many hits of each kind at most. */
-export const searchQuerySchema = z.object({
-  q: z
-    .string({ error: SEARCH_MSG.required })
-    .trim()
-    .min(1, { error: SEARCH_MSG.required })
-    .max(SEARCH_MAX_LENGTH, { error: SEARCH_MSG.tooLong }),
-  limit: z.coerce
-    .number({ error: SEARCH_MSG.limitRange })
-    .int({ error: SEARCH_MSG.limitRange })
-    .min(1, { error: SEARCH_MSG.limitRange })
-    .max(SEARCH_LIMIT_MAX, { error: SEARCH_MSG.limitRange })
-    .default(SEARCH_LIMIT_DEFAULT),
-});
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** A list filter's search text from the address: trimmed, at most SEARCH_MAX_LENGTH, empty as none. */
 export const listSearchText = (q: string | null | undefined): string | null => {

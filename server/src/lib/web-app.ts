@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { sendProblem } from './errors.ts';
+import { compressJson, negotiateEncoding } from './json-compression.ts';
 import { allowedMethods, answeredExistingAddress } from './framework-errors.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { parsePartnerSegment, SESSION_FIRST_READS } from '@portal/domain';
+import { FIRST_READS_ELEMENT_ID, parsePartnerSegment } from '@portal/domain';
 
 /** Content-hashed build output: a changed file gets a new name, so a copy never goes stale. */
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
@@ -31,8 +33,25 @@ export const REVALIDATE = 'no-cache';
 
 /** The session cookie's name (app.ts). */
 const SESSION_COOKIE = 'sid';
-/** What the web app reads first on every page (web/src/session/session-api.ts), as it asks for them. */
-const SESSION_READS = Object.values(SESSION_FIRST_READS).map((read) => `/api${read}`);
+
+/**
+ * What the web app reads before its first paint (web/src/session/session-api.ts): the signed-in user (null for a
+ * visitor, as `/api/user?optional=true` answers) and the enabled feature flags (`/api/feature-flags/enabled`).
+ */
+export interface FirstReads {
+  user: unknown;
+  flags: readonly string[];
+}
+/**
+ * Answers the first reads for the request a page is sent to (app.ts), or null where the page goes without them;
+ * `personal`: the answer names a user.
+ */
+export type ReadFirst = (request: FastifyRequest) => Promise<{ reads: FirstReads; personal: boolean } | null>;
+
+/** Cache-Control of a page that names its user: kept by no cache, the browser's included (a shared computer). */
+export const PERSONAL_PAGE = 'private, no-store';
+/** Cache-Control of a visitor's page: the browser may keep it, revalidated (ETag) at every use. */
+export const VISITOR_PAGE = 'private, no-cache';
 
 const ASSET_FILE = /^assets\/[\w.-]+\.(js|css)$/;
 const assetFiles = (files: unknown): string[] =>
@@ -91,36 +110,92 @@ function routeFiles(preload: SignedInPreload, url: string): string[] {
 
 /**
  * The `Link` header naming what a signed-in page loads: the entry's scripts, the code every signed-in page shares, the
- * route's own page code (written by the web build's signed-in-preload plugin) and the session's first reads; or
- * null without a build of it. Read per request, as the files are.
+ * route's own page code (written by the web build's signed-in-preload plugin); or null without a build of it. Read
+ * per request, as the files are. The session's first reads are not named: the page answers them (withFirstReads).
  */
 async function signedInPreloadLinks(webDist: string, url: string): Promise<string | null> {
   const preload = await readSignedInPreload(webDist);
   if (!preload || preload.shared.length === 0) return null;
-  return [
-    // The entry's scripts first: named only by index.html's body, they would wait behind the others for one of the
-    // browser's few connections, and the app (with its early reads) would start last.
-    // Each as the page then asks for it, or the browser fetches it twice and warns that the credentials mode does not
-    // match: module scripts and modulepreload in CORS mode; style sheets too, since the build's <link> tags (index.html
-    // and the lazy pages' loader) carry `crossorigin`.
-    ...[...preload.entry, ...preload.shared, ...routeFiles(preload, url)].map((f) =>
-      f.endsWith('.css') ? `</${f}>; rel=preload; as=style; crossorigin` : `</${f}>; rel=modulepreload`,
-    ),
-    // The session's first reads (session-api.ts), as its fetch() makes them: CORS mode, same-origin credentials.
-    ...SESSION_READS.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin=anonymous`),
-  ].join(', ');
+  // The entry's scripts first: named only by index.html's body, they would wait behind the others for one of the
+  // browser's few connections, and the app (with its early reads) would start last.
+  // Each as the page then asks for it, or the browser fetches it twice and warns that the credentials mode does not
+  // match: module scripts and modulepreload in CORS mode; style sheets too, since the build's <link> tags (index.html
+  // and the lazy pages' loader) carry `crossorigin`.
+  return [...preload.entry, ...preload.shared, ...routeFiles(preload, url)]
+    .map((f) => (f.endsWith('.css') ? `</${f}>; rel=preload; as=style; crossorigin` : `</${f}>; rel=modulepreload`))
+    .join(', ');
+}
+
+/**
+ * JSON that ends no script element and opens no comment or markup inside one: `<`, `>` and `&` as JSON escapes
+ * (the same string to JSON.parse), and the two line separators some older parsers end a line at.
+ */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * index.html with the first reads answered in it: a JSON data block (`type="application/json"`, which no browser
+ * runs, so the Content-Security-Policy's `script-src 'self'` holds without a nonce), read by the app before it asks
+ * the server anything. Put at the end of the head, before the app's scripts.
+ */
+export function withFirstReads(html: string, reads: FirstReads): string {
+  const block = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${jsonForScriptElement(reads)}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : block + html;
+}
+
+/**
+ * The page with its first reads answered (none of them a round trip after the scripts), compressed as the client
+ * accepts. A page naming its user is kept by no cache; a visitor's may be kept and is revalidated by its ETag.
+ */
+async function sendPageWithFirstReads(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  webDist: string,
+  readFirst: ReadFirst,
+) {
+  const [html, answered] = await Promise.all([readFile(path.join(webDist, 'index.html'), 'utf8'), readFirst(request)]);
+  if (!answered) return reply.sendFile('index.html');
+  const { reads, personal } = answered;
+  const page = withFirstReads(html, reads);
+  const etag = `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', personal ? PERSONAL_PAGE : VISITOR_PAGE)
+    .header('vary', 'accept-encoding, cookie');
+  if (!personal) {
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  }
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page);
+  return reply.header('content-encoding', encoding).send(await compressJson(page, encoding));
 }
 
 /**
  * A page asked for with a session cookie is most likely a signed-in page: its shared code and the route's own are
  * named at once, so the browser fetches them beside the entry instead of after it (on Fast 3G about a second
  * earlier). A visitor without the cookie gets nothing extra; an expired cookie costs one unneeded download, later
- * cached.
+ * cached. With `readFirst` the page carries the session's first reads; should they fail (the database out of
+ * reach), the plain file is sent and the app asks for them itself.
  */
-async function sendIndexHtml(request: FastifyRequest, reply: FastifyReply, webDist: string) {
+async function sendIndexHtml(request: FastifyRequest, reply: FastifyReply, webDist: string, readFirst?: ReadFirst) {
   if (request.cookies?.[SESSION_COOKIE]) {
     const links = await signedInPreloadLinks(webDist, request.url);
     if (links) reply.header('link', links);
+  }
+  if (readFirst) {
+    try {
+      return await sendPageWithFirstReads(request, reply, webDist, readFirst);
+    } catch (err) {
+      request.log.warn({ err }, 'page sent without its first reads');
+      reply.removeHeader('etag').removeHeader('content-encoding').removeHeader('vary');
+    }
   }
   return reply.sendFile('index.html');
 }
@@ -129,7 +204,7 @@ async function sendIndexHtml(request: FastifyRequest, reply: FastifyReply, webDi
  * The built React app, with client-side routes falling back to index.html.
  * The build writes a brotli and a gzip copy beside each file (web/vite-plugins), served as the client accepts.
  */
-export function serveWebApp(app: FastifyInstance, webDist: string) {
+export function serveWebApp(app: FastifyInstance, webDist: string, readFirst?: ReadFirst) {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
   if (hasBuild) {
     const root = path.resolve(webDist);
@@ -146,14 +221,14 @@ export function serveWebApp(app: FastifyInstance, webDist: string) {
         if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
       },
     });
-    app.get('/', (request, reply) => sendIndexHtml(request, reply, webDist));
+    app.get('/', (request, reply) => sendIndexHtml(request, reply, webDist, readFirst));
   }
   const allowed = allowedMethods(app);
   app.setNotFoundHandler((request, reply) => {
     // API calls and missing build assets get a real 404; every other page is a client-side route.
     const isApi = /^\/(api|graphql|assets|static)(\/|$)/.test(request.url);
     if (request.method === 'GET' && !isApi) {
-      if (hasBuild) return sendIndexHtml(request, reply, webDist);
+      if (hasBuild) return sendIndexHtml(request, reply, webDist, readFirst);
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
     // An address that exists under other methods: 405 with Allow.

@@ -1,5 +1,6 @@
 import { SESSION_FIRST_READS } from '@portal/domain';
 import { apiFetch } from '../api/api-fetch.ts';
+import { pageFirstReads } from './first-reads.ts';
 import type { UserDetails } from './user.ts';
 
 let probing: Promise<UserDetails | null> | null = null;
@@ -17,6 +18,15 @@ export function fetchCurrentUser(): Promise<UserDetails | null> {
       probing = null;
     });
   return probing;
+}
+
+/**
+ * Who was signed in when the app was opened, for what its first route reads ahead (router.tsx): the page's own
+ * answer (first-reads.ts), with no request, else the session's probe.
+ */
+export function userAtOpening(): Promise<UserDetails | null> {
+  const first = pageFirstReads();
+  return first ? Promise.resolve(first.user) : fetchCurrentUser();
 }
 
 /** Enabled feature flags; an empty list on failure (part 1 section 6). */

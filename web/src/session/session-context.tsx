@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { FeatureFlag } from '@portal/domain';
 import { notAuthorized, sessionEnded } from '../api/api-events.ts';
-import { useResource, useResourceCache } from '../api/resource-cache.ts';
+import { useResource, useResourceCache, type ResourceCache } from '../api/resource-cache.ts';
+import { pageFirstReads } from './first-reads.ts';
 import { fetchCurrentUser, fetchEnabledFlags, logoutOnServer } from './session-api.ts';
 import type { UserDetails } from './user.ts';
 
@@ -34,8 +35,21 @@ export const SessionContext = createContext<Session | null>(null);
 // One empty list, so the session value keeps its identity (and consumers do not re-render) while flags load.
 const NO_FLAGS: string[] = [];
 
+/**
+ * The answers the page came with (first-reads.ts) as the session's first: the first render knows who is there and
+ * which flags are on, with no request. Only into a cache that has no session yet: they describe the moment the page
+ * was sent, and whatever the app learnt since is newer.
+ */
+function takePageFirstReads(cache: ResourceCache) {
+  const first = pageFirstReads();
+  if (!first || !cache.read(sessionKeys.user).isPending) return;
+  cache.set(sessionKeys.user, first.user);
+  cache.set(sessionKeys.flags(first.user?.id ?? null), first.flags);
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const cache = useResourceCache();
+  useState(() => takePageFirstReads(cache));
   const [endedBy, setEndedBy] = useState<SessionEnd>(null);
 
   const userQuery = useResource(sessionKeys.user, fetchCurrentUser, Infinity);

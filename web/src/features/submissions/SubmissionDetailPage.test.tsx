@@ -99,7 +99,7 @@ describe('Submission detail', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Submission verification' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Accept Item' })).toHaveProperty('disabled', false);
     expect(screen.getByRole('button', { name: 'Reject' })).toHaveProperty('disabled', false);
-    const ticket = screen.getByRole('link', { name: /Ticket 4711/ });
+    const ticket = await screen.findByRole('link', { name: /Ticket 4711/ });
     expect(ticket.getAttribute('href')).toBe('https://support.example/tickets/4711');
     expect(ticket.getAttribute('target')).toBe('_blank');
     expect(screen.getByText('Matches Photo')).toBeTruthy();

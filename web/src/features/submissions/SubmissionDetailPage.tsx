@@ -27,7 +27,6 @@ import { ReadinessPanel } from '../drafts/ReadinessPanel.tsx';
 import { SubmissionImages } from './SubmissionImages.tsx';
 import { FieldComments } from './ReviewComments.tsx';
 import { PhotoIssueBadges } from './PhotoIssueBadges.tsx';
-import { SupportTicket } from './SupportTicket.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
 import classes from './submissions.module.css';
 
@@ -38,6 +37,12 @@ import classes from './submissions.module.css';
 const CatalogueItemForm = lazy(() =>
   import('../catalogue/CatalogueItemForm.tsx').then((m) => ({ default: m.CatalogueItemForm })),
 );
+
+/**
+ * The support ticket's badge and form, shown to staff only: loaded when shown, so a supplier's detail page does not
+ * wait for the schemas (zod) its form checks with.
+ */
+const SupportTicket = lazy(() => import('./SupportTicket.tsx').then((m) => ({ default: m.SupportTicket })));
 
 export const STAFF_TITLE = 'Submission verification';
 export const SUPPLIER_TITLE = 'Item details';
@@ -160,7 +165,9 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
               </Badge>
             )}
             <PhotoIssueBadges files={submission.files} />
-            <SupportTicket submission={submission} />
+            <Suspense fallback={null}>
+              <SupportTicket submission={submission} />
+            </Suspense>
           </Group>
         )}
 

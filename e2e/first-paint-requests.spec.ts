@@ -1,0 +1,120 @@
+import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+import { DEMO, signInThroughApi } from './support/fixtures.ts';
+
+// A first paint waits on no chain of API calls: on a 150 ms line every call that waits on another's answer adds a
+// round trip to the time before the page is usable (npm run bench -- web measures it). Each page is opened cold with
+// every API and GraphQL answer held back: a signed-out page must show its form (or its one read must have been asked)
+// while nothing has been answered, and a signed-in page must have asked everything its first paint needs before any
+// answer arrives. Only the calls asked in that first moment are then answered; any call asked later stays unanswered,
+// so a page that needs one (the feature flags after the session, a read that waits for the user) never becomes usable.
+
+const API = /^\/(api|graphql)(\/|$)/;
+
+interface Call {
+  method: string;
+  path: string;
+  body: string | null;
+}
+
+/** Holds every API and GraphQL answer; `answerFirstCalls` lets those asked so far through, and no later one. */
+async function holdApi(page: Page) {
+  const calls: Call[] = [];
+  const held: Route[] = [];
+  await page.route(
+    (url) => API.test(url.pathname),
+    (route) => {
+      const request: Request = route.request();
+      const url = new URL(request.url());
+      calls.push({ method: request.method(), path: url.pathname + url.search, body: request.postData() });
+      held.push(route);
+    },
+  );
+  return {
+    calls,
+    answerFirstCalls: async () => {
+      const first = held.splice(0);
+      await Promise.all(first.map((route) => route.continue()));
+      return first.length;
+    },
+  };
+}
+
+const listed = (calls: Call[]) =>
+  calls.map((c) => `${c.method} ${c.path}${c.body ? ` ${c.body.slice(0, 80)}` : ''}`).join('\n') || '(none)';
+
+test.describe.configure({ mode: 'parallel' });
+
+test('/login shows its form while no API call has been answered, cold', async ({ page }) => {
+  const api = await holdApi(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  // Usable: the e-mail field shown and enabled, as npm run bench -- web counts it.
+  await expect(page.getByLabel('Email')).toBeEnabled();
+  expect(
+    api.calls.filter((c) => c.path.startsWith('/api/user')),
+    listed(api.calls),
+  ).toEqual([]);
+});
+
+interface FirstPaint {
+  path: string;
+  who: { email: string; password: string } | null;
+  /** The page's own first read, asked at once (none: the page is usable with no answer at all). */
+  firstRead: ((call: Call) => boolean) | null;
+  /** What a user came for, visible once the first reads are answered. */
+  usable: (page: Page) => ReturnType<Page['locator']>;
+}
+
+const graphql = (operation: string) => (call: Call) =>
+  call.path === '/graphql' && (call.body ?? '').includes(operation);
+
+const PAGES: FirstPaint[] = [
+  {
+    path: '/30443',
+    who: null,
+    firstRead: (call) => call.path.startsWith('/api/companies/30443/partner-configuration'),
+    usable: (page) => page.getByRole('link', { name: 'Log in' }),
+  },
+  {
+    path: '/activity/requires_action',
+    who: DEMO.supplier,
+    firstRead: (call) => call.path === '/graphql',
+    usable: (page) => page.getByRole('tabpanel').getByText(/./).first(),
+  },
+  {
+    path: '/cataloguedProducts',
+    who: DEMO.supplier,
+    firstRead: (call) => call.path === '/graphql',
+    usable: (page) => page.locator('main table tbody tr a').first(),
+  },
+  { path: '/upload', who: DEMO.supplier, firstRead: null, usable: (page) => page.getByText('Choose files') },
+  {
+    path: '/settings',
+    who: DEMO.admin,
+    firstRead: graphql('PartnerConfigurations'),
+    usable: (page) => page.locator('main table tbody tr a').first(),
+  },
+  {
+    path: '/admin/jobs',
+    who: DEMO.admin,
+    firstRead: (call) => call.path.startsWith('/api/admin/jobs'),
+    usable: (page) => page.locator('main table tbody tr').first(),
+  },
+];
+
+for (const { path, who, firstRead, usable } of PAGES) {
+  test(`${path}${who ? ' (signed in)' : ''} asks its first reads at once, none waiting on another, cold`, async ({
+    page,
+  }) => {
+    if (who) await signInThroughApi(page, who);
+    const api = await holdApi(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    let answered = 0;
+    if (firstRead) {
+      // Asked while nothing has been answered: it waits on no other call.
+      await expect.poll(() => api.calls.some(firstRead)).toBe(true);
+      answered = await api.answerFirstCalls();
+    }
+    // Usable on those answers alone: a call asked only after them stays unanswered, and the page would wait forever.
+    await expect(usable(page), `answered:\n${listed(api.calls.slice(0, answered))}`).toBeVisible();
+  });
+}
