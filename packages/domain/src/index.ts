@@ -47,5 +47,7 @@ export * from './review-comments.ts';
 export * from './review-comments-schema.ts';
 export * from './api-examples.ts';
 export * from './product-facts.ts';
+export * from './product-facts-suggestions.ts';
+export * from './label-reading.ts';
 export * from './support-ticket.ts';
 export * from './search.ts';

@@ -5,6 +5,7 @@ import type { UploadKind } from '@portal/domain';
 import { analyseFile, readBarcodes } from './barcodes.ts';
 import { convertHeifToJpeg } from './heif.ts';
 import { inspectFile } from './inspect.ts';
+import { readPhotoText } from './text-reading.ts';
 import { makeThumbnail } from './thumbnail.ts';
 
 export type MediaTask =
@@ -12,7 +13,8 @@ export type MediaTask =
   | { op: 'analyse'; path: string; kind: UploadKind }
   | { op: 'thumbnail'; path: string; kind: UploadKind; maxSize: number }
   | { op: 'inspect'; path: string }
-  | { op: 'heif-to-jpeg'; path: string };
+  | { op: 'heif-to-jpeg'; path: string }
+  | { op: 'read-text'; path: string; kind: UploadKind };
 
 async function run(task: MediaTask): Promise<unknown> {
   switch (task.op) {
@@ -26,6 +28,8 @@ async function run(task: MediaTask): Promise<unknown> {
       return inspectFile(task.path);
     case 'heif-to-jpeg':
       return convertHeifToJpeg(task.path);
+    case 'read-text':
+      return readPhotoText(task.path, task.kind);
   }
 }
 
