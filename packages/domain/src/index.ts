@@ -49,5 +49,6 @@ export * from './api-examples.ts';
 export * from './product-facts.ts';
 export * from './product-facts-suggestions.ts';
 export * from './label-reading.ts';
+export * from './label-arithmetic.ts';
 export * from './support-ticket.ts';
 export * from './search.ts';

@@ -152,6 +152,6 @@ describe('the pieces', () => {
       { text: 'Sodium 160mg', confidence: 0.99, box: { x: 0.1, y: 0.14, width: 0.3, height: 0.03 } },
     ]);
     expect(rows.map((r) => r.text)).toEqual(['Total Fat 8g 10%', 'Sodium 160mg']);
-    expect(rows[0]!.confidence).toBe(0.9);
+    expect(rows[0].confidence).toBe(0.9);
   });
 });

@@ -41,7 +41,7 @@ const union = (boxes: PhotoRegion[]): PhotoRegion => {
  */
 export function groupRows(lines: readonly TextLine[]): Row[] {
   const slopes = lines.filter((l) => l.slope !== undefined && l.box.width > l.box.height * 3).map((l) => l.slope!);
-  const skew = slopes.length ? slopes.toSorted((a, b) => a - b)[Math.floor(slopes.length / 2)]! : 0;
+  const skew = slopes.length ? [...slopes].sort((a, b) => a - b)[Math.floor(slopes.length / 2)] : 0;
   // Each line's middle and height measured across the slant, as if the photo were turned upright.
   const placed = lines
     .filter((l) => l.text.trim())
@@ -50,11 +50,11 @@ export function groupRows(lines: readonly TextLine[]): Row[] {
       middle: line.box.y + line.box.height / 2 - skew * (line.box.x + line.box.width / 2),
       height: Math.max(line.box.height - Math.abs(skew) * line.box.width, line.box.height / 3),
     }))
-    .toSorted((a, b) => a.middle - b.middle);
+    .sort((a, b) => a.middle - b.middle);
   const rows: (typeof placed)[] = [];
   for (const item of placed) {
     const row = rows.find((r) => {
-      const first = r[0]!;
+      const first = r[0];
       const overlapsX = r.some(
         (l) =>
           l.line.box.x < item.line.box.x + item.line.box.width && item.line.box.x < l.line.box.x + l.line.box.width,
@@ -65,7 +65,7 @@ export function groupRows(lines: readonly TextLine[]): Row[] {
     else rows.push([item]);
   }
   return rows.map((r) => {
-    const parts = r.map((p) => p.line).toSorted((a, b) => a.box.x - b.box.x);
+    const parts = r.map((p) => p.line).sort((a, b) => a.box.x - b.box.x);
     return {
       text: parts.map((p) => p.text.trim()).join(' '),
       confidence: Math.min(...parts.map((p) => p.confidence)),
@@ -109,8 +109,8 @@ const QUANTITY =
  */
 export function parsePrintedQuantity(printed: string): PrintedQuantity {
   const found = [...printed.matchAll(QUANTITY)].flatMap((m) => {
-    const unit = unitOf(m[2]!);
-    return unit ? [{ quantity: Number(m[1]!.replace(',', '.')), unit }] : [];
+    const unit = unitOf(m[2]);
+    return unit ? [{ quantity: Number(m[1].replace(',', '.')), unit }] : [];
   });
   const chosen = found.find((f) => METRIC.has(f.unit)) ?? found[0];
   return { printed: printed.trim().slice(0, 120), quantity: chosen?.quantity ?? null, unit: chosen?.unit ?? null };
@@ -155,8 +155,8 @@ function readNutrients(row: Row, text: string): FactReading[] {
   for (const { key, pattern } of NUTRIENT_LABELS) {
     const m = pattern.exec(text);
     if (!m) continue;
-    const unit = unitOf(m[2]!)!;
-    const amount = parseAmount(m[1]!);
+    const unit = unitOf(m[2])!;
+    const amount = parseAmount(m[1]);
     const percent = m[3] === undefined ? null : Number(m[3]);
     const expectedUnit = NUTRIENTS.find((n) => n.key === key)!.unit;
     const certainty = (unit === expectedUnit ? 1 : 0.5) * percentAgreement(key, amount, percent);
@@ -187,13 +187,13 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
     const text = normaliseNumbers(row.text);
     const servingSize = SERVING_SIZE.exec(text);
     if (servingSize) {
-      const printed = servingSize[1]!.replace(/\s*servings?\s*per.*$/i, '').trim();
+      const printed = servingSize[1].replace(/\s*servings?\s*per.*$/i, '').trim();
       const quantity = parsePrintedQuantity(printed);
       if (printed) add(read(row, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
     }
     const servings = SERVINGS.exec(text) ?? SERVINGS_AFTER.exec(text);
     if (servings) {
-      const printed = SERVINGS.test(text) ? `${servings[1] ? `${servings[1]} ` : ''}${servings[2]}` : servings[1]!;
+      const printed = SERVINGS.test(text) ? `${servings[1] ? `${servings[1]} ` : ''}${servings[2]}` : servings[1];
       add(read(row, { field: 'servingsPerContainer', value: { printed, value: Number(servings[2]) } }));
     }
     const calories =
@@ -203,14 +203,14 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
     for (const r of readNutrients(row, text)) add(r);
     const net = NET.exec(text);
     if (net) {
-      const quantity = parsePrintedQuantity(net[1]!);
+      const quantity = parsePrintedQuantity(net[1]);
       add(read(row, { field: 'netContent', value: quantity }, quantity.unit ? 1 : 0.6));
     }
     const contains = CONTAINS.exec(text);
-    if (contains && contains[1]!.length > 10)
-      add(read(row, { field: 'allergens', value: spaceAfterPunctuation(contains[1]!) }));
+    if (contains && contains[1].length > 10)
+      add(read(row, { field: 'allergens', value: spaceAfterPunctuation(contains[1]) }));
     const ingredients = INGREDIENTS.exec(row.text);
-    const list = ingredients && readIngredients(rows, index, ingredients[1]!);
+    const list = ingredients && readIngredients(rows, index, ingredients[1]);
     if (list) add(list);
   });
   return readings;
@@ -225,11 +225,11 @@ export const spaceAfterPunctuation = (text: string) =>
 
 /** The ingredients run from their heading to the next statement, the rows joined; a gap of two rows ends them too. */
 function readIngredients(rows: Row[], start: number, first: string): FactReading | null {
-  const used = [rows[start]!];
+  const used = [rows[start]];
   const parts = [first.trim()];
-  const lineHeight = rows[start]!.box.height;
+  const lineHeight = rows[start].box.height;
   for (let i = start + 1; i < rows.length; i++) {
-    const row = rows[i]!;
+    const row = rows[i];
     const previous = used.at(-1)!;
     if (STATEMENT.test(row.text) || row.box.y - (previous.box.y + previous.box.height) > lineHeight * 2) break;
     if (/[.]\s*$/.test(parts.at(-1)!) && parts.join(' ').length > 0 && /^[A-Z][a-z]/.test(row.text)) break;

@@ -35,7 +35,10 @@ function ocrModels(): Promise<Models> {
     await import('@gutenye/ocr-node'); // registers the Node.js backend (sharp, onnxruntime-node, the model files)
     // The package exports only its Ocr class; its two models are modules of its build.
     const common = createRequire(import.meta.url).resolve('@gutenye/ocr-common');
-    const { Detection, Recognition } = await import(new URL('./models/index.js', pathToFileURL(common)).href);
+    const { Detection, Recognition } = (await import(new URL('./models/index.js', pathToFileURL(common)).href)) as {
+      Detection: { create(options: object): Promise<Models['detection']> };
+      Recognition: { create(options: object): Promise<Models['recognition']> };
+    };
     return { detection: await Detection.create({}), recognition: await Recognition.create({}) };
   })();
   models.catch(() => (models = null));
@@ -79,12 +82,12 @@ export async function readPhotoText(path: string, kind: UploadKind): Promise<Tex
   for (const lineImage of await detection.run(picture.data)) {
     const [read] = await recognition.run([lineImage]);
     if (!read?.text.trim()) continue;
-    const xs = read.box.map((p) => p[0]!);
-    const ys = read.box.map((p) => p[1]!);
+    const xs = read.box.map((p) => p[0]);
+    const ys = read.box.map((p) => p[1]);
     const x = Math.min(...xs) / picture.width;
     const y = Math.min(...ys) / picture.height;
     const [topLeft, topRight] = read.box as [number[], number[]];
-    const run = (topRight[0]! - topLeft[0]!) / picture.width;
+    const run = (topRight[0] - topLeft[0]) / picture.width;
     lines.push({
       text: read.text.normalize('NFKC'), // the recogniser's alphabet has full-width brackets and colons
       confidence: Math.round(read.mean * 1000) / 1000,
@@ -94,7 +97,7 @@ export async function readPhotoText(path: string, kind: UploadKind): Promise<Tex
         width: round(Math.max(...xs) / picture.width - x),
         height: round(Math.max(...ys) / picture.height - y),
       },
-      slope: run > 0 ? Math.round(((topRight[1]! - topLeft[1]!) / picture.height / run) * 10_000) / 10_000 : 0,
+      slope: run > 0 ? Math.round(((topRight[1] - topLeft[1]) / picture.height / run) * 10_000) / 10_000 : 0,
     });
   }
   return { engine: 'pp-ocrv4', lines };
