@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLabel, labelDisagreements } from './label-arithmetic.ts';
+import { draftReadiness, readinessRuleSchema } from './readiness.ts';
 import { EMPTY_PRODUCT_FACTS, type NutrientKey, type ProductFacts } from './product-facts.ts';
 
 const g = (amount: number, dailyValuePercent: number | null = null) => ({
@@ -77,5 +78,40 @@ describe('label arithmetic', () => {
       '12 servings × 55 = 660, but the net content is 340.',
     );
     expect(checkLabel(label({ netContent: { printed: '1 box', quantity: null, unit: null } }), 'servings')).toBeNull();
+  });
+});
+
+describe('label arithmetic as a readiness rule', () => {
+  it('fails a draft file whose calories disagree, with the numbers in its message; passes without facts', () => {
+    const rule = readinessRuleSchema.parse({
+      code: 'R-LABEL-KCAL',
+      kind: 'label-arithmetic',
+      check: 'calories',
+      severity: 'warning',
+      weight: 1,
+      message: 'The calories disagree with the macronutrients.',
+      fix: 'Check the calories, fat, carbohydrate and protein against the label.',
+    });
+    const file = {
+      fileName: 'panel.jpg',
+      upc: '036000291452',
+      productName: 'Oats',
+      shippingProfileId: null,
+      isMarketingImage: false,
+      detectionStatus: 'done',
+      detectedUpcs: [],
+      qualityIssues: [],
+      longSidePx: 3000,
+    };
+    const judged = (facts: ProductFacts | null) =>
+      draftReadiness([{ ...file, facts }], { version: 1, rules: [rule] })[0].readiness.results[0];
+    const wrong = judged(label({ calories: 300 }));
+    expect(wrong.passed).toBe(false);
+    expect(wrong.fileNames).toEqual(['panel.jpg']);
+    expect(wrong.message).toBe(
+      'The calories disagree with the macronutrients. Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232.',
+    );
+    expect(judged(label()).passed).toBe(true);
+    expect(judged(null).passed).toBe(true);
   });
 });

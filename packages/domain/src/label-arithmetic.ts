@@ -7,6 +7,14 @@ import { NUTRIENTS, type MeasureUnit, type ProductFacts } from './product-facts.
  */
 export const LABEL_CHECKS = ['calories', 'sugars', 'fats', 'daily-values', 'servings'] as const;
 export type LabelCheck = (typeof LABEL_CHECKS)[number];
+/** Each check as the rule editor names it. */
+export const LABEL_CHECK_LABELS: Record<LabelCheck, string> = {
+  calories: 'Calories match 4 × carbohydrate + 4 × protein + 9 × fat',
+  sugars: 'Sugars within carbohydrate, added sugars within sugars',
+  fats: 'Saturated + trans fat within total fat',
+  'daily-values': '% daily values match their amounts',
+  servings: 'Servings × serving size match the net content',
+};
 
 export interface LabelDisagreement {
   check: LabelCheck;
