@@ -20,6 +20,7 @@ import { runReadinessBench } from './readiness.ts';
 import { runReviewBench } from './review.ts';
 import { runClaimsBench } from './claims.ts';
 import { runSearchBench } from './search.ts';
+import { runFactsBench } from './facts.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -55,6 +56,11 @@ if (wanted('web')) {
   console.log('\n## Web app first load\n');
   const web = await runWebBench();
   if (web.failures.length > 0) failed = true;
+}
+if (wanted('facts')) {
+  console.log('\n## Product facts read from photos\n');
+  const facts = await runFactsBench();
+  if (!facts.ok) failed = true;
 }
 if (wanted('photo-checks')) {
   console.log('\n## Photo checks\n');

@@ -429,6 +429,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/draftSubmissions/{id}/facts/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a draft file's product facts: accept, correct or dismiss what was read from the photo, or type them
+         * @description Save a draft file's product facts: accept, correct or dismiss what was read from the photo, or type them. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        put: operations["putDraftSubmissionsByIdFactsByFileName"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/draftSubmissions/{id}/events": {
         parameters: {
             query?: never;
@@ -3311,6 +3331,186 @@ export type components = {
                 qualityIssues: components["schemas"]["PhotoCheck"][];
                 /** @example 3024 */
                 longSidePx: number | null;
+                /**
+                 * @description The product facts typed or accepted by the supplier; null when none
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /**
+                 * @description Where each filled fact came from: typed, read from the photo (photo) or corrected from a reading
+                 * @example {
+                 *       "calories": {
+                 *         "source": "photo",
+                 *         "region": {
+                 *           "x": 0.11,
+                 *           "y": 0.33,
+                 *           "width": 0.59,
+                 *           "height": 0.08
+                 *         }
+                 *       }
+                 *     }
+                 */
+                factSources: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                    };
+                };
+                /**
+                 * @example done
+                 * @enum {string}
+                 */
+                factReadingStatus: "pending" | "done" | "failed";
+                /**
+                 * @description Facts read from the photo that wait for the supplier: not dismissed, for fields still empty; each with its confidence (0 to 1) and region (fractions of the upright image)
+                 * @example [
+                 *       {
+                 *         "field": "calories",
+                 *         "value": 230,
+                 *         "confidence": 0.98,
+                 *         "region": {
+                 *           "x": 0.11,
+                 *           "y": 0.33,
+                 *           "width": 0.59,
+                 *           "height": 0.08
+                 *         }
+                 *       }
+                 *     ]
+                 */
+                factSuggestions: ({
+                    /** @enum {string} */
+                    field: "servingSize" | "netContent";
+                    value: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    };
+                    confidence: number;
+                    region: {
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                    };
+                } | {
+                    /** @constant */
+                    field: "servingsPerContainer";
+                    value: {
+                        printed: string;
+                        value: number | null;
+                    };
+                    confidence: number;
+                    region: {
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                    };
+                } | {
+                    /** @constant */
+                    field: "calories";
+                    value: number;
+                    confidence: number;
+                    region: {
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    field: "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium";
+                    value: {
+                        amount: number;
+                        /** @enum {string} */
+                        unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                        dailyValuePercent: number | null;
+                    };
+                    confidence: number;
+                    region: {
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                    };
+                } | {
+                    /** @constant */
+                    field: "ingredients";
+                    value: string;
+                    confidence: number;
+                    region: {
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                    };
+                } | {
+                    /** @constant */
+                    field: "allergens";
+                    value: string;
+                    confidence: number;
+                    region: {
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                    };
+                })[];
             }[];
         };
         SearchHit: {
@@ -6377,7 +6577,53 @@ export interface operations {
                      *               "message": "The photo is blurred: take it again."
                      *             }
                      *           ],
-                     *           "longSidePx": 3024
+                     *           "longSidePx": 3024,
+                     *           "facts": {
+                     *             "basis": "serving",
+                     *             "servingSize": {
+                     *               "printed": "2/3 cup (55g)",
+                     *               "quantity": 55,
+                     *               "unit": "GRM"
+                     *             },
+                     *             "servingsPerContainer": null,
+                     *             "calories": 230,
+                     *             "energyKj": null,
+                     *             "nutrients": {
+                     *               "totalFat": {
+                     *                 "amount": 8,
+                     *                 "unit": "GRM",
+                     *                 "dailyValuePercent": 10
+                     *               }
+                     *             },
+                     *             "netContent": null,
+                     *             "ingredients": null,
+                     *             "allergens": null
+                     *           },
+                     *           "factSources": {
+                     *             "calories": {
+                     *               "source": "photo",
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           },
+                     *           "factReadingStatus": "done",
+                     *           "factSuggestions": [
+                     *             {
+                     *               "field": "calories",
+                     *               "value": 230,
+                     *               "confidence": 0.98,
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
@@ -6569,7 +6815,53 @@ export interface operations {
                      *               "message": "The photo is blurred: take it again."
                      *             }
                      *           ],
-                     *           "longSidePx": 3024
+                     *           "longSidePx": 3024,
+                     *           "facts": {
+                     *             "basis": "serving",
+                     *             "servingSize": {
+                     *               "printed": "2/3 cup (55g)",
+                     *               "quantity": 55,
+                     *               "unit": "GRM"
+                     *             },
+                     *             "servingsPerContainer": null,
+                     *             "calories": 230,
+                     *             "energyKj": null,
+                     *             "nutrients": {
+                     *               "totalFat": {
+                     *                 "amount": 8,
+                     *                 "unit": "GRM",
+                     *                 "dailyValuePercent": 10
+                     *               }
+                     *             },
+                     *             "netContent": null,
+                     *             "ingredients": null,
+                     *             "allergens": null
+                     *           },
+                     *           "factSources": {
+                     *             "calories": {
+                     *               "source": "photo",
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           },
+                     *           "factReadingStatus": "done",
+                     *           "factSuggestions": [
+                     *             {
+                     *               "field": "calories",
+                     *               "value": 230,
+                     *               "confidence": 0.98,
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
@@ -7038,6 +7330,347 @@ export interface operations {
             };
         };
     };
+    putDraftSubmissionsByIdFactsByFileName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "facts": null,
+                 *       "dismiss": [
+                 *         "servingSize"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The facts as they now stand (accepted, corrected, typed); null clears them */
+                    facts: {
+                        /** @enum {string} */
+                        basis: "serving" | "100g" | "100ml";
+                        servingSize: {
+                            printed: string;
+                            quantity: number | null;
+                            unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                        } | null;
+                        servingsPerContainer: {
+                            printed: string;
+                            value: number | null;
+                        } | null;
+                        calories: number | null;
+                        energyKj: number | null;
+                        nutrients: {
+                            [key: string]: {
+                                amount: number;
+                                /** @enum {string} */
+                                unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                dailyValuePercent: number | null;
+                            };
+                        };
+                        netContent: {
+                            printed: string;
+                            quantity: number | null;
+                            unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                        } | null;
+                        ingredients: string | null;
+                        allergens: string | null;
+                    } | null;
+                    /**
+                     * @description Readings dismissed: never suggested again
+                     * @default []
+                     */
+                    dismiss?: ("servingSize" | "servingsPerContainer" | "calories" | "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium" | "netContent" | "ingredients" | "allergens")[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Save a draft file's product facts: accept, correct or dismiss what was read from the photo, or type them */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26",
+                     *       "userId": 12,
+                     *       "isImported": false,
+                     *       "partnerCompanyId": 30443,
+                     *       "creatorFirstName": "Sam",
+                     *       "creatorLastName": "Supplier",
+                     *       "creatorEmail": "supplier@example.com",
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z",
+                     *       "can": {
+                     *         "edit": true,
+                     *         "delete": true
+                     *       },
+                     *       "files": [
+                     *         {
+                     *           "fileName": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "size": 1843302,
+                     *           "upc": "036000291452",
+                     *           "productName": "Sparkling water 1 l",
+                     *           "detectedUpc": "036000291452",
+                     *           "detectedUpcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detectedFrom": "bars",
+                     *           "detectionStatus": "done",
+                     *           "shippingProfileId": 7,
+                     *           "isMarketingImage": true,
+                     *           "imageUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg",
+                     *           "thumbnailUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true",
+                     *           "thumbnailReady": true,
+                     *           "qualityIssues": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "longSidePx": 3024,
+                     *           "facts": {
+                     *             "basis": "serving",
+                     *             "servingSize": {
+                     *               "printed": "2/3 cup (55g)",
+                     *               "quantity": 55,
+                     *               "unit": "GRM"
+                     *             },
+                     *             "servingsPerContainer": null,
+                     *             "calories": 230,
+                     *             "energyKj": null,
+                     *             "nutrients": {
+                     *               "totalFat": {
+                     *                 "amount": 8,
+                     *                 "unit": "GRM",
+                     *                 "dailyValuePercent": 10
+                     *               }
+                     *             },
+                     *             "netContent": null,
+                     *             "ingredients": null,
+                     *             "allergens": null
+                     *           },
+                     *           "factSources": {
+                     *             "calories": {
+                     *               "source": "photo",
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           },
+                     *           "factReadingStatus": "done",
+                     *           "factSuggestions": [
+                     *             {
+                     *               "field": "calories",
+                     *               "value": 230,
+                     *               "confidence": 0.98,
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DraftView"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "facts: Invalid input: expected object, received undefined",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "facts: Invalid input: expected object, received undefined",
+                     *       "fields": {
+                     *         "facts": "Invalid input: expected object, received undefined"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Draft not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Draft not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:draft-submitted",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed.",
+                     *       "code": "DRAFT_SUBMITTED",
+                     *       "message": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDraftSubmissionsByIdEvents: {
         parameters: {
             query?: never;
@@ -7059,7 +7692,7 @@ export interface operations {
                 content: {
                     /**
                      * @example event: file
-                     *     data: {"fileName":"front.jpg","kind":"jpeg","size":1843302,"upc":"036000291452","productName":"Sparkling water 1 l","detectedUpc":"036000291452","detectedUpcs":["036000291452"],"detectedFrom":"bars","detectionStatus":"done","shippingProfileId":7,"isMarketingImage":true,"imageUrl":"/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg","thumbnailUrl":"/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true","thumbnailReady":true,"qualityIssues":[{"code":"BLURRY","message":"The photo is blurred: take it again."}],"longSidePx":3024}
+                     *     data: {"fileName":"front.jpg","kind":"jpeg","size":1843302,"upc":"036000291452","productName":"Sparkling water 1 l","detectedUpc":"036000291452","detectedUpcs":["036000291452"],"detectedFrom":"bars","detectionStatus":"done","shippingProfileId":7,"isMarketingImage":true,"imageUrl":"/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg","thumbnailUrl":"/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true","thumbnailReady":true,"qualityIssues":[{"code":"BLURRY","message":"The photo is blurred: take it again."}],"longSidePx":3024,"facts":{"basis":"serving","servingSize":{"printed":"2/3 cup (55g)","quantity":55,"unit":"GRM"},"servingsPerContainer":null,"calories":230,"energyKj":null,"nutrients":{"totalFat":{"amount":8,"unit":"GRM","dailyValuePercent":10}},"netContent":null,"ingredients":null,"allergens":null},"factSources":{"calories":{"source":"photo","region":{"x":0.11,"y":0.33,"width":0.59,"height":0.08}}},"factReadingStatus":"done","factSuggestions":[{"field":"calories","value":230,"confidence":0.98,"region":{"x":0.11,"y":0.33,"width":0.59,"height":0.08}}]}
                      *
                      *     : heartbeat
                      *

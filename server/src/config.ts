@@ -52,6 +52,7 @@ const envSchema = z.object({
     QUEUES.map((q) => [`WORKER_CONCURRENCY_${q.toUpperCase()}`, z.coerce.number().int().min(1).max(256).optional()]),
   ),
   INSTANT_RESULTS: onOff.default('on'),
+  READ_PHOTO_TEXT: onOff.default('on'),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -152,6 +153,8 @@ export type Config = {
    * (GET /api/draftSubmissions/:id/events). Off: workers poll, the events route answers 503 and the page polls.
    */
   instantResults: boolean;
+  /** Each uploaded draft photo's text is read for product facts, offered as suggestions (the text queue). */
+  readPhotoText: boolean;
   /** How long a done job stays in the jobs table before the hourly purge deletes it (failed ones stay). */
   jobRetentionMs: number;
   /** Bearer token for GET /metrics; undefined: no /metrics. */
@@ -257,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ]),
     ) as Record<QueueName, number>,
     instantResults: e.INSTANT_RESULTS === 'on',
+    readPhotoText: e.READ_PHOTO_TEXT === 'on',
     metricsToken: e.METRICS_TOKEN,
     storageProbe: { downAfter: e.STORAGE_PROBE_DOWN_AFTER, upAfter: e.STORAGE_PROBE_UP_AFTER },
     s3: e.S3_BUCKET

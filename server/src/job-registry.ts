@@ -1,5 +1,6 @@
 import type { AppContext } from './context.ts';
 import { processDraftFile } from './modules/drafts/jobs.ts';
+import { readDraftFileFacts } from './modules/drafts/fact-reading-job.ts';
 import { processIngestionFile } from './modules/bulk-ingestion/pipeline.ts';
 import { automatedChecks } from './modules/submissions/checks-job.ts';
 import { recountSubmissionCounts } from './modules/submissions/counts-job.ts';
@@ -13,6 +14,7 @@ import { deliverWebhook, publishHeldEvent } from './modules/webhooks/jobs.ts';
 export function allJobs(ctx: AppContext): SomeJobDefinition[] {
   return [
     processDraftFile(ctx),
+    readDraftFileFacts(ctx),
     automatedChecks(ctx),
     sendStatusMail(ctx),
     processIngestionFile(ctx),

@@ -53,6 +53,8 @@ export async function startTestServer(
     WEBHOOK_LOOPBACK_ONLY: 'on',
     // Review decisions are told at once (no undo window) unless a test asks for the window (review-undo.test.ts).
     DECISION_UNDO_SECONDS: '0',
+    // Reading a photo's text costs about 5 s of CPU: only the tests of product facts ask for it.
+    READ_PHOTO_TEXT: 'off',
     ...env,
   });
   const log = opts.log ?? pino({ level: 'silent' });

@@ -10,6 +10,8 @@ import { REVIEW_COMMENT_TARGETS } from './review-comments.ts';
 import { TOKEN_AREAS } from './api-tokens.ts';
 import { EXAMPLE } from './api-examples.ts';
 import { SUPPORT_TICKET_MAX_ID, SUPPORT_TICKET_MAX_URL } from './support-ticket.ts';
+import { EMPTY_PRODUCT_FACTS, productFactsSchema } from './product-facts.ts';
+import { factReadingSchema, factSourcesSchema } from './product-facts-suggestions.ts';
 import { SEARCH_KINDS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from './search.ts';
 import { searchQuerySchema } from './search-schema.ts';
 
@@ -177,6 +179,14 @@ export const v1ProductReadiness = z
   });
 
 export const DETECTION_STATUSES = ['pending', 'done', 'failed'] as const;
+
+const EXAMPLE_FACT_REGION = { x: 0.11, y: 0.33, width: 0.59, height: 0.08 };
+const EXAMPLE_FACTS = {
+  ...EMPTY_PRODUCT_FACTS,
+  servingSize: { printed: '2/3 cup (55g)', quantity: 55, unit: 'GRM' },
+  calories: 230,
+  nutrients: { totalFat: { amount: 8, unit: 'GRM', dailyValuePercent: 10 } },
+};
 
 export const v1DraftFile = z
   .object({
@@ -593,6 +603,21 @@ export const draftViewSchema = z
         thumbnailReady: z.boolean(),
         qualityIssues: z.array(v1PhotoCheck),
         longSidePx: nullableIntField(3024),
+        facts: productFactsSchema
+          .nullable()
+          .describe('The product facts typed or accepted by the supplier; null when none')
+          .meta({ examples: [EXAMPLE_FACTS] }),
+        factSources: factSourcesSchema
+          .describe('Where each filled fact came from: typed, read from the photo (photo) or corrected from a reading')
+          .meta({ examples: [{ calories: { source: 'photo', region: EXAMPLE_FACT_REGION } }] }),
+        factReadingStatus: z.enum(DETECTION_STATUSES).meta({ examples: ['done'] }),
+        factSuggestions: z
+          .array(factReadingSchema)
+          .describe(
+            'Facts read from the photo that wait for the supplier: not dismissed, for fields still empty; each with ' +
+              'its confidence (0 to 1) and region (fractions of the upright image)',
+          )
+          .meta({ examples: [[{ field: 'calories', value: 230, confidence: 0.98, region: EXAMPLE_FACT_REGION }]] }),
       }),
     ),
   })

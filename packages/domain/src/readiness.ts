@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { checkLabel, LABEL_CHECKS } from './label-arithmetic.ts';
+import type { ProductFacts } from './product-facts.ts';
 import {
   BULK_EDIT_COLUMNS,
   BULK_EDIT_MSG,
@@ -122,6 +124,7 @@ export const readinessRuleSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ ...ruleBase, kind: z.literal('duplicate-upc') }).strict(),
+  z.object({ ...ruleBase, kind: z.literal('label-arithmetic'), check: z.enum(LABEL_CHECKS) }).strict(),
 ]);
 export type ReadinessRule = z.infer<typeof readinessRuleSchema>;
 export type RuleKind = ReadinessRule['kind'];
@@ -152,6 +155,8 @@ export interface ReadinessFile {
   detectedUpcs: readonly string[];
   /** Pixels on the longest side of the source; null when not known (PDF, not yet read). */
   longSidePx: number | null;
+  /** The product facts typed or accepted on this file (null or absent: none). */
+  facts?: ProductFacts | null;
 }
 
 /** One product (one UPC) of a draft or a submission. */
@@ -220,7 +225,7 @@ function judgeRule(
   rule: ReadinessRule,
   facts: ReadinessFacts,
   at: RuleAppliesAt,
-): { passed: boolean; fileNames: string[]; pending?: boolean } {
+): { passed: boolean; fileNames: string[]; pending?: boolean; detail?: string } {
   const ok = { passed: true, fileNames: [] as string[] };
   const fail = (fileNames: string[] = []) => ({ passed: false, fileNames });
   switch (rule.kind) {
@@ -263,6 +268,12 @@ function judgeRule(
     }
     case 'duplicate-upc':
       return facts.duplicateUpc ? fail() : ok;
+    case 'label-arithmetic': {
+      // The facts of the product's first file that has any: one label a product.
+      const file = facts.files.find((f) => f.facts);
+      const disagreement = file?.facts ? checkLabel(file.facts, rule.check) : null;
+      return disagreement ? { ...fail([file!.fileName]), detail: disagreement.message } : ok;
+    }
   }
 }
 
@@ -284,7 +295,11 @@ export function judgeReadiness(facts: ReadinessFacts, ruleSet: RuleSet, at: Rule
       severity: rule.severity,
       weight: rule.weight,
       passed: judged.passed,
-      message: pending ? `${rule.message} ${READINESS_MSG.pending}` : rule.message,
+      message: pending
+        ? `${rule.message} ${READINESS_MSG.pending}`
+        : judged.detail
+          ? `${rule.message} ${judged.detail}`
+          : rule.message,
       fix: pending ? READINESS_MSG.pendingFix : rule.fix,
       fileNames: judged.fileNames,
     });
@@ -415,6 +430,7 @@ export const RULE_KIND_LABELS: Record<RuleKind, string> = {
   'name-length': 'The product name is within a length',
   'field-pattern': 'A field, when filled in, has a format',
   'file-type': 'At least one file of a type (e.g. a PDF spec sheet)',
+  'label-arithmetic': "The label's numbers add up (calories, sugars, fats, % daily values, servings)",
 };
 
 /** A partner's own rules as sent: each checked, then the set as a whole; the first problem names its rule. */
@@ -518,6 +534,7 @@ export interface DraftFileFacts {
   detectedUpcs: readonly string[];
   qualityIssues: readonly { code: string }[];
   longSidePx: number | null;
+  facts?: ProductFacts | null;
 }
 
 /** A file as the API answers it, as the rules read it. */
@@ -528,6 +545,7 @@ const readinessFileOf = (f: Omit<DraftFileFacts, 'upc' | 'productName' | 'shippi
   issues: f.qualityIssues.map((i) => i.code),
   detectedUpcs: f.detectedUpcs,
   longSidePx: f.longSidePx,
+  facts: f.facts ?? null,
 });
 
 export interface ProductReadiness {

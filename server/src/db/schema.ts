@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FactReading, FactSources, ProductFacts } from '@portal/domain';
 import {
   bigint,
   bigserial,
@@ -468,6 +469,26 @@ export const draftFiles = pgTable(
       .default('pending'),
     thumbnailKey: text('thumbnail_key'),
     ...photoCheckColumns(),
+    /** The product facts typed or accepted by the supplier (null: none yet). */
+    facts: jsonb('facts').$type<ProductFacts>(),
+    /** Where each filled fact came from: typed, read from the photo and accepted, or corrected from a reading. */
+    factSources: jsonb('fact_sources')
+      .$type<FactSources>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** What the text-reading job read from the photo, each value with its confidence and region. */
+    factReadings: jsonb('fact_readings')
+      .$type<FactReading[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    factReadingStatus: text('fact_reading_status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** Fields whose reading the supplier dismissed: never suggested again for this file. */
+    dismissedFacts: text('dismissed_facts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     version: rowVersion(),
   },

@@ -12,6 +12,7 @@ import { inspectFile, type InspectResult } from './inspect.ts';
 import type { MediaTask } from './media-process.ts';
 import { MediaError, MEDIA_MSG } from './messages.ts';
 import { DependencyUnavailableError } from '../lib/dependency-errors.ts';
+import type { TextReading } from './text-reading.ts';
 import type { Thumbnail } from './thumbnail.ts';
 import type { SheetContent } from './sheet-reader.ts';
 import type { BarcodeReading, CheckedBarcodeReading } from './barcodes.ts';
@@ -354,13 +355,24 @@ export class MediaPool {
 
 // One core stays free for the web server on small machines.
 let pool = new MediaPool(MEDIA_PROCESSES);
+/**
+ * Reading the text of photos has a process of its own: its models take about 300 MB once loaded, which stay loaded
+ * between photos, so they must not count against the limit of the processes that check and render files. Started
+ * at the first photo to read, under the same limits.
+ */
+let textPool = new MediaPool(1);
 
 /** Sets the limits from the configuration (a process started before keeps its heap size until it is replaced). */
 export function configureMediaLimits(limits: MediaLimits) {
   pool.limits = limits;
+  textPool.limits = limits;
 }
 
-export const mediaProcessIds = () => pool.pids();
+export const mediaProcessIds = () => [...pool.pids(), ...textPool.pids()];
+
+/** The text lines of a photo or of a PDF's first page (text-reading.ts), in the text-reading media process. */
+export const readTextOffThread = (path: string, kind: UploadKind) =>
+  textPool.run<TextReading>({ op: 'read-text', path, kind });
 
 export const readBarcodesOffThread = (path: string, kind: UploadKind) =>
   pool.run<BarcodeReading>({ op: 'barcodes', path, kind });
@@ -411,7 +423,8 @@ export async function inspectUpload(path: string): Promise<InspectResult> {
 export const readSheetOffThread = (path: string) => pool.run<SheetContent>({ op: 'sheet', path });
 
 export async function closeMediaPool() {
-  const old = pool;
+  const [old, oldText] = [pool, textPool];
   pool = new MediaPool(old.size, old.limits);
-  await old.close();
+  textPool = new MediaPool(oldText.size, oldText.limits);
+  await Promise.all([old.close(), oldText.close()]);
 }

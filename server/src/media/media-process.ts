@@ -7,6 +7,7 @@ import { analyseFile, readBarcodes, readBarcodesChecked } from './barcodes.ts';
 import { convertHeifToJpeg } from './heif.ts';
 import { inspectFile } from './inspect.ts';
 import { readSheetFile } from './sheet-reader.ts';
+import { readPhotoText } from './text-reading.ts';
 import { makeThumbnail } from './thumbnail.ts';
 
 export type MediaTask =
@@ -16,7 +17,8 @@ export type MediaTask =
   | { op: 'thumbnail'; path: string; kind: UploadKind; maxSize: number }
   | { op: 'inspect'; path: string }
   | { op: 'heif-to-jpeg'; path: string }
-  | { op: 'sheet'; path: string };
+  | { op: 'sheet'; path: string }
+  | { op: 'read-text'; path: string; kind: UploadKind };
 
 async function run(task: MediaTask): Promise<unknown> {
   switch (task.op) {
@@ -34,6 +36,8 @@ async function run(task: MediaTask): Promise<unknown> {
       return convertHeifToJpeg(task.path);
     case 'sheet':
       return readSheetFile(task.path);
+    case 'read-text':
+      return readPhotoText(task.path, task.kind);
   }
 }
 

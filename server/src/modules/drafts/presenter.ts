@@ -1,4 +1,4 @@
-import { presentPhotoIssues, type DraftFileFacts } from '@portal/domain';
+import { pendingSuggestions, presentPhotoIssues, type DraftFileFacts } from '@portal/domain';
 import type { UserRow } from '../users/repository.ts';
 import { draftPolicy } from './policy.ts';
 import type { DraftWithFiles } from './repository.ts';
@@ -39,6 +39,10 @@ export function presentDraft(draft: DraftWithFiles, user: UserRow) {
       thumbnailReady: f.thumbnailKey !== null,
       qualityIssues: presentPhotoIssues(f.qualityIssues),
       longSidePx: f.longSidePx,
+      facts: f.facts,
+      factSources: f.factSources,
+      factReadingStatus: f.factReadingStatus,
+      factSuggestions: pendingSuggestions(f.factReadings, f.facts, f.dismissedFacts),
     })),
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { draftViewSchema, MAX_FILES_PER_DRAFT } from '@portal/domain';
+import { draftViewSchema, FACT_FIELDS, MAX_FILES_PER_DRAFT, productFactsSchema } from '@portal/domain';
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../users/current-user.ts';
@@ -7,7 +7,7 @@ import { draftPolicy } from './policy.ts';
 import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { presentDraft } from './presenter.ts';
-import { addDraftFiles, createDraft, visibleDraft } from './service.ts';
+import { addDraftFiles, createDraft, saveDraftFileFacts, visibleDraft } from './service.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { draftEventRoutes } from './events.ts';
 
@@ -16,6 +16,18 @@ const imageParams = z.object({ id: z.string().max(64), fileName: z.string().max(
 const imageQuery = z.object({ thumbnail: z.enum(['true', 'false']).optional() });
 const files = z.object({ files: z.array(binary).describe(`Up to ${MAX_FILES_PER_DRAFT} package images or PDFs`) });
 const draft = draftViewSchema;
+const factsChange = z
+  .object({
+    facts: productFactsSchema
+      .nullable()
+      .describe('The facts as they now stand (accepted, corrected, typed); null clears them'),
+    dismiss: z
+      .array(z.enum(FACT_FIELDS))
+      .max(FACT_FIELDS.length)
+      .default([])
+      .describe('Readings dismissed: never suggested again'),
+  })
+  .strict();
 const tags = ['Drafts'];
 const imageSchema = routeSchema({
   summary: "A draft file's image (thumbnail=true: its small rendition)",
@@ -103,6 +115,26 @@ export async function draftRoutes(app: FastifyInstance) {
   );
   app.get('/api/draftSubmissions/:id/image/:fileName', { schema: imageSchema }, (request, reply) =>
     image(request, reply),
+  );
+  app.put(
+    '/api/draftSubmissions/:id/facts/:fileName',
+    {
+      schema: routeSchema({
+        summary:
+          "Save a draft file's product facts: accept, correct or dismiss what was read from the photo, or type them",
+        tags,
+        params: imageParams,
+        body: factsChange,
+        responses: { 200: draft },
+        errors: [400, 401, 403, 404, 409, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireWriter(request);
+      const { id, fileName } = imageParams.parse(request.params);
+      const body = factsChange.parse(request.body);
+      return presentDraft(await saveDraftFileFacts(ctx, user, id, fileName, body), user);
+    },
   );
   await draftEventRoutes(app);
 }

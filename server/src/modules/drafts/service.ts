@@ -12,6 +12,9 @@ import {
   type FieldRules,
   type StoredPhotoIssue,
   readinessRefusal,
+  sourcesAfterSave,
+  type FactField,
+  type ProductFacts,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -22,6 +25,7 @@ import type { ReceivedFile } from '../uploads/receive.ts';
 import { storeThenRecord } from '../uploads/store-first.ts';
 import { recordWithinQuota } from '../uploads/quota.ts';
 import { processDraftFileJob } from './jobs.ts';
+import { readDraftFileFactsJob } from './fact-reading-job.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
 import { createSubmissions } from '../submissions/lifecycle.ts';
 import { assertCompanyProfiles } from '../shipping-profiles/service.ts';
@@ -142,8 +146,11 @@ const storeFiles = (
               position: firstPosition + i,
             })),
           );
-          for (const f of stored)
+          for (const f of stored) {
             await enqueue(tx, processDraftFileJob, { fileId: f.id }, { companyId: draft.companyId });
+            if (ctx.config.readPhotoText)
+              await enqueue(tx, readDraftFileFactsJob, { fileId: f.id }, { companyId: draft.companyId });
+          }
         });
         return draftAfter(tx, draft.id);
       }),
@@ -271,6 +278,43 @@ export async function updateDraft(
       );
       if (Object.keys(change.after).length)
         await recordIfStaffAction(tx, user, { action: 'draft.updated', target: auditTarget(draft), ...change });
+      return draftAfter(tx, draftId);
+    }),
+  );
+}
+
+/** What the supplier decided about a file's facts: the facts as they now stand, and the readings dismissed. */
+export interface DraftFileFactsChange {
+  facts: ProductFacts | null;
+  dismiss: FactField[];
+}
+
+/**
+ * Saves a file's product facts. A value equal to the photo's reading of its field is recorded as read from the photo
+ * (accepted), one that differs from it as corrected, one with no reading as typed; dismissed readings never return.
+ */
+export async function saveDraftFileFacts(
+  ctx: AppContext,
+  user: UserRow,
+  draftId: string,
+  fileName: string,
+  change: DraftFileFactsChange,
+  opts: DraftChangeOptions = {},
+): Promise<DraftWithFiles> {
+  return ctx.db.transaction((tx) =>
+    lockedForChange(tx, user, draftId, opts, async (draft) => {
+      const file = draft.files.find((f) => f.fileName.toLowerCase() === fileName.toLowerCase());
+      if (!file) throw notFound(`This draft has no file named ${fileName}.`);
+      const factSources = sourcesAfterSave(file.facts, change.facts, file.factSources, file.factReadings);
+      const dismissedFacts = [...new Set([...file.dismissedFacts, ...change.dismiss])];
+      await updateDraftFile(tx, file.id, { facts: change.facts, factSources, dismissedFacts });
+      await touchDraft(tx, draftId);
+      await recordIfStaffAction(tx, user, {
+        action: 'draft.updated',
+        target: auditTarget(draft),
+        before: { [file.fileName]: { facts: file.facts } },
+        after: { [file.fileName]: { facts: change.facts } },
+      });
       return draftAfter(tx, draftId);
     }),
   );

@@ -27,7 +27,7 @@ export const RuleSeverityEnum = builder.enumType('RuleSeverity', {
 /** Every field of every rule kind, null where a kind has none. */
 const RuleRef = builder.objectRef<ReadinessRule>('ReadinessRule').implement({
   description:
-    "One of a partner's readiness rules. kind: field-present (field), min-images (min), marketing-image, photo-check (check, minLongSidePx), code-matches-upc, upc-prefix (prefixes), duplicate-upc, name-length (min, max), field-pattern (field, pattern: a regular expression the whole value matches), file-type (fileType: pdf or image, min). severity: blocking, warning or info. appliesAt: submit (judged on the draft; a blocking one refuses Submit) or after-submit (judged on the submission: the bulk edit's fields, staff's work).",
+    "One of a partner's readiness rules. kind: field-present (field), min-images (min), marketing-image, photo-check (check, minLongSidePx), code-matches-upc, upc-prefix (prefixes), duplicate-upc, name-length (min, max), field-pattern (field, pattern: a regular expression the whole value matches), file-type (fileType: pdf or image, min), label-arithmetic (check: calories, sugars, fats, daily-values or servings; its message names the numbers that disagree). severity: blocking, warning or info. appliesAt: submit (judged on the draft; a blocking one refuses Submit) or after-submit (judged on the submission: the bulk edit's fields, staff's work).",
   fields: (t) => ({
     code: t.exposeString('code'),
     kind: t.exposeString('kind'),
@@ -47,7 +47,10 @@ const RuleRef = builder.objectRef<ReadinessRule>('ReadinessRule').implement({
     max: t.int({ nullable: true, resolve: (r) => (r.kind === 'name-length' ? (r.max ?? null) : null) }),
     pattern: t.string({ nullable: true, resolve: (r) => (r.kind === 'field-pattern' ? r.pattern : null) }),
     fileType: t.string({ nullable: true, resolve: (r) => (r.kind === 'file-type' ? r.fileType : null) }),
-    check: t.string({ nullable: true, resolve: (r) => (r.kind === 'photo-check' ? r.check : null) }),
+    check: t.string({
+      nullable: true,
+      resolve: (r) => (r.kind === 'photo-check' || r.kind === 'label-arithmetic' ? r.check : null),
+    }),
     minLongSidePx: t.int({
       nullable: true,
       resolve: (r) => (r.kind === 'photo-check' ? (r.minLongSidePx ?? null) : null),

@@ -1,6 +1,8 @@
 import { NumberInput, Select, TextInput } from '@mantine/core';
 import {
   FIELD_FORMAT_PRESETS,
+  LABEL_CHECK_LABELS,
+  LABEL_CHECKS,
   PHOTO_ISSUE_CODES,
   PHOTO_ISSUE_LABELS,
   RULE_FIELDS,
@@ -94,6 +96,15 @@ export function RuleKindFields({ row, onChange }: { row: RuleRow; onChange: (cha
           value={row.check || null}
           onChange={(check) => onChange({ check: check ?? '' })}
           w={220}
+        />
+      )}
+      {row.kind === 'label-arithmetic' && (
+        <Select
+          label="Label check"
+          data={LABEL_CHECKS.map((c) => ({ value: c, label: LABEL_CHECK_LABELS[c] }))}
+          value={row.check || null}
+          onChange={(check) => onChange({ check: check ?? '' })}
+          w={260}
         />
       )}
       {row.kind === 'photo-check' && row.check === 'LOW_RESOLUTION' && (

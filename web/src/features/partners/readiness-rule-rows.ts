@@ -89,6 +89,8 @@ export function ruleOf(row: RuleRow): Record<string, unknown> {
         check: row.check,
         ...(row.check === 'LOW_RESOLUTION' && row.minLongSidePx !== '' && { minLongSidePx: row.minLongSidePx }),
       };
+    case 'label-arithmetic':
+      return { ...base, check: row.check };
     case 'upc-prefix':
       return {
         ...base,

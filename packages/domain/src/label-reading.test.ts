@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { groupRows, normaliseNumbers, parsePrintedQuantity, readLabel, type TextLine } from './label-reading.ts';
+import type { FactReading } from './product-facts-suggestions.ts';
+
+/** Lines as an OCR engine gives them: each printed row one box, or several boxes where a row is split ('|'). */
+function panel(rows: string[], { confidence = 0.98, skew = 0 } = {}): TextLine[] {
+  return rows.flatMap((row, i) =>
+    row.split('|').map((text, j) => ({
+      text,
+      confidence,
+      box: { x: 0.1 + j * 0.5, y: 0.05 + i * 0.035 + j * skew, width: 0.35, height: 0.03 },
+    })),
+  );
+}
+
+const byField = (readings: FactReading[]) => Object.fromEntries(readings.map((r) => [r.field, r.value]));
+
+const US_PANEL = [
+  'Nutrition Facts',
+  '8 servings per container',
+  'Serving size 2/3 cup (55g)',
+  'Amount per serving',
+  'Calories|230',
+  '% Daily Value*',
+  'Total Fat 8g|10%',
+  'Saturated Fat 1g|5%',
+  'Trans Fat Og',
+  'Cholesterol 0mg|0%',
+  'Sodium 160mg|7%',
+  'Total Carbohydrate 37g|13%',
+  'Dietary Fiber 4g|14%',
+  'Total Sugars 12g',
+  'Includes 10g Added Sugars|20%',
+  'Protein 3g',
+  'Vitamin D 2mcg|10%',
+  'Calcium 260mg|20%',
+  'Iron 8mg|45%',
+  'Potassium 240mg|6%',
+];
+
+describe('reading a US nutrition panel from OCR lines', () => {
+  it('reads the serving, the calories and every nutrient with its % daily value, split columns joined', () => {
+    const facts = byField(readLabel(panel(US_PANEL)));
+    expect(facts.servingSize).toEqual({ printed: '2/3 cup (55g)', quantity: 55, unit: 'GRM' });
+    expect(facts.servingsPerContainer).toEqual({ printed: '8', value: 8 });
+    expect(facts.calories).toBe(230);
+    expect(facts.totalFat).toEqual({ amount: 8, unit: 'GRM', dailyValuePercent: 10 });
+    expect(facts.saturatedFat).toEqual({ amount: 1, unit: 'GRM', dailyValuePercent: 5 });
+    expect(facts.transFat).toEqual({ amount: 0, unit: 'GRM', dailyValuePercent: null });
+    expect(facts.cholesterol).toEqual({ amount: 0, unit: 'MGM', dailyValuePercent: 0 });
+    expect(facts.sodium).toEqual({ amount: 160, unit: 'MGM', dailyValuePercent: 7 });
+    expect(facts.totalCarbohydrate).toEqual({ amount: 37, unit: 'GRM', dailyValuePercent: 13 });
+    expect(facts.dietaryFiber).toEqual({ amount: 4, unit: 'GRM', dailyValuePercent: 14 });
+    expect(facts.totalSugars).toEqual({ amount: 12, unit: 'GRM', dailyValuePercent: null });
+    expect(facts.addedSugars).toEqual({ amount: 10, unit: 'GRM', dailyValuePercent: 20 });
+    expect(facts.protein).toEqual({ amount: 3, unit: 'GRM', dailyValuePercent: null });
+    expect(facts.vitaminD).toEqual({ amount: 2, unit: 'MC', dailyValuePercent: 10 });
+    expect(facts.calcium).toEqual({ amount: 260, unit: 'MGM', dailyValuePercent: 20 });
+    expect(facts.iron).toEqual({ amount: 8, unit: 'MGM', dailyValuePercent: 45 });
+    expect(facts.potassium).toEqual({ amount: 240, unit: 'MGM', dailyValuePercent: 6 });
+  });
+
+  it('gives each reading the region of its row and a confidence from the OCR', () => {
+    const readings = readLabel(panel(US_PANEL, { confidence: 0.95 }));
+    const fat = readings.find((r) => r.field === 'totalFat')!;
+    expect(fat.confidence).toBe(0.95);
+    expect(fat.region.y).toBeCloseTo(0.05 + 6 * 0.035);
+    expect(fat.region.x).toBeCloseTo(0.1);
+    expect(fat.region.width).toBeCloseTo(0.85); // the amount and the % DV box
+  });
+
+  it('joins a slightly turned row and reads words run together', () => {
+    const facts = byField(readLabel(panel(['TotalFat8g|10%', 'Sodium160mg|7%'], { skew: 0.01 })));
+    expect(facts.totalFat).toEqual({ amount: 8, unit: 'GRM', dailyValuePercent: 10 });
+    expect(facts.sodium).toEqual({ amount: 160, unit: 'MGM', dailyValuePercent: 7 });
+  });
+
+  it('is less sure of an amount its printed % daily value contradicts', () => {
+    const [sodium] = readLabel(panel(['Sodium 16mg|7%']));
+    expect(sodium!.field).toBe('sodium');
+    expect(sodium!.confidence).toBeLessThan(0.9);
+  });
+
+  it('reads the older format: servings after their heading, "less than 1g"', () => {
+    const facts = byField(
+      readLabel(
+        panel([
+          'Serving Size 1 cup (240mL)',
+          'Servings Per Container about 2',
+          'Calories 110 Calories from Fat 20',
+          'Protein less than 1g',
+        ]),
+      ),
+    );
+    expect(facts.servingSize).toEqual({ printed: '1 cup (240mL)', quantity: 240, unit: 'MLT' });
+    expect(facts.servingsPerContainer).toEqual({ printed: 'about 2', value: 2 });
+    expect(facts.protein).toEqual({ amount: 0.5, unit: 'GRM', dailyValuePercent: null });
+  });
+
+  it('does not take a sugar or fat subtotal for the total', () => {
+    const facts = byField(readLabel(panel(['Saturated Fat 1g 5%', 'Includes 3g Added Sugars 6%'])));
+    expect(facts.totalFat).toBeUndefined();
+    expect(facts.totalSugars).toBeUndefined();
+    expect(facts.saturatedFat).toBeDefined();
+    expect(facts.addedSugars).toBeDefined();
+  });
+});
+
+describe('net content, ingredients and allergens', () => {
+  it('reads the net content as printed and its metric quantity', () => {
+    const facts = byField(readLabel(panel(['NET WT 12 OZ (340 g)'])));
+    expect(facts.netContent).toEqual({ printed: 'NET WT 12 OZ (340 g)', quantity: 340, unit: 'GRM' });
+    expect(parsePrintedQuantity('16 FL OZ (1 PT) 473 mL')).toMatchObject({ quantity: 473, unit: 'MLT' });
+    expect(parsePrintedQuantity('Net Wt. 2 lb')).toMatchObject({ quantity: 2, unit: 'LBR' });
+    expect(parsePrintedQuantity('one bag')).toMatchObject({ quantity: null, unit: null });
+  });
+
+  it('reads the ingredients across rows up to the allergen statement, which it reads as printed', () => {
+    const readings = readLabel(
+      panel([
+        'INGREDIENTS: WHOLE GRAIN OATS, SUGAR, MODIFIED CORN',
+        'STARCH, HONEY, SALT, TRIPOTASSIUM PHOSPHATE.',
+        'CONTAINS: WHEAT, MILK.',
+        'Distributed by Example Foods, Inc.',
+      ]),
+    );
+    const facts = byField(readings);
+    expect(facts.ingredients).toBe(
+      'WHOLE GRAIN OATS, SUGAR, MODIFIED CORN STARCH, HONEY, SALT, TRIPOTASSIUM PHOSPHATE.',
+    );
+    expect(facts.allergens).toBe('CONTAINS: WHEAT, MILK.');
+    const ingredients = readings.find((r) => r.field === 'ingredients')!;
+    expect(ingredients.region.height).toBeCloseTo(0.035 + 0.03);
+  });
+
+  it('reads nothing from a photo without a label', () => {
+    expect(readLabel(panel(['Crunchy', 'Great taste since 1923']))).toEqual([]);
+  });
+});
+
+describe('the pieces', () => {
+  it('turns a letter O before a unit into a zero', () => {
+    expect(normaliseNumbers('Trans Fat Og')).toBe('Trans Fat 0g');
+    expect(normaliseNumbers('Sodium 1O0mg')).toBe('Sodium 100mg');
+    expect(normaliseNumbers('Cholesterol Omg O%')).toBe('Cholesterol 0mg 0%');
+  });
+
+  it('keeps rows apart and orders a row left to right', () => {
+    const rows = groupRows([
+      { text: '10%', confidence: 0.9, box: { x: 0.7, y: 0.1, width: 0.1, height: 0.03 } },
+      { text: 'Total Fat 8g', confidence: 0.99, box: { x: 0.1, y: 0.105, width: 0.3, height: 0.03 } },
+      { text: 'Sodium 160mg', confidence: 0.99, box: { x: 0.1, y: 0.14, width: 0.3, height: 0.03 } },
+    ]);
+    expect(rows.map((r) => r.text)).toEqual(['Total Fat 8g 10%', 'Sodium 160mg']);
+    expect(rows[0].confidence).toBe(0.9);
+  });
+});

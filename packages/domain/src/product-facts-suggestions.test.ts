@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_PRODUCT_FACTS } from './product-facts.ts';
+import {
+  applyFactSuggestion,
+  factReadingSchema,
+  pendingSuggestions,
+  sourcesAfterSave,
+  type FactReading,
+} from './product-facts-suggestions.ts';
+
+const region = { x: 0.1, y: 0.3, width: 0.5, height: 0.05 };
+const calories: FactReading = { field: 'calories', value: 230, confidence: 0.98, region };
+const protein: FactReading = {
+  field: 'protein',
+  value: { amount: 3, unit: 'GRM', dailyValuePercent: null },
+  confidence: 0.95,
+  region: { ...region, y: 0.6 },
+};
+
+describe('suggestions from a photo', () => {
+  it('offers readings for empty fields only, never a dismissed one', () => {
+    expect(pendingSuggestions([calories, protein], null, [])).toEqual([calories, protein]);
+    expect(pendingSuggestions([calories, protein], null, ['calories'])).toEqual([protein]);
+    const typed = { ...EMPTY_PRODUCT_FACTS, calories: 250 };
+    expect(pendingSuggestions([calories, protein], typed, [])).toEqual([protein]); // a typed value is never replaced
+  });
+
+  it('records an accepted reading as from the photo, a changed one as corrected, one without a reading as typed', () => {
+    const accepted = applyFactSuggestion(applyFactSuggestion(EMPTY_PRODUCT_FACTS, calories), protein);
+    const sources = sourcesAfterSave(null, accepted, {}, [calories, protein]);
+    expect(sources).toEqual({
+      calories: { source: 'photo', region },
+      protein: { source: 'photo', region: protein.region },
+    });
+    const corrected = {
+      ...accepted,
+      calories: 240,
+      nutrients: { ...accepted.nutrients, iron: { amount: 2, unit: 'MGM' as const, dailyValuePercent: 10 } },
+    };
+    const after = sourcesAfterSave(accepted, corrected, sources, [calories, protein]);
+    expect(after.calories).toEqual({ source: 'corrected', region });
+    expect(after.protein).toEqual(sources.protein); // unchanged
+    expect(after.iron).toEqual({ source: 'typed', region: null });
+    expect(sourcesAfterSave(corrected, { ...corrected, calories: null }, after, [calories]).calories).toBeUndefined();
+  });
+
+  it('a reading is checked by the facts schema: a nutrient in a unit outside the code list is refused', () => {
+    expect(factReadingSchema.safeParse(calories).success).toBe(true);
+    expect(
+      factReadingSchema.safeParse({ ...protein, value: { amount: 3, unit: 'grams', dailyValuePercent: null } }).success,
+    ).toBe(false);
+  });
+});

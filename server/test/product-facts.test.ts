@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyFactSuggestion, EMPTY_PRODUCT_FACTS, SURE_CONFIDENCE, type FactReading } from '@portal/domain';
+import { readEvents } from './support/event-stream.ts';
+import { nutritionPanelPhoto, PANEL_FACTS } from './support/nutrition-panel.ts';
+import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+
+// The one test file that runs the OCR models: one photo, read once (about 5 s of CPU); the rest of label reading is
+// tested on text lines (packages/domain/src/label-reading.test.ts).
+let server: TestServer;
+let supplier: Client;
+let other: Client;
+beforeAll(async () => {
+  server = await startTestServer({ READ_PHOTO_TEXT: 'on' });
+  [supplier, other] = [new Client(server.url), new Client(server.url)];
+  await supplier.login('supplier@example.com', 'Supplier-demo-1');
+  await other.login('other@example.com', 'Other-demo-1');
+});
+afterAll(() => server?.close());
+
+type File = {
+  fileName: string;
+  facts: typeof EMPTY_PRODUCT_FACTS | null;
+  factSources: Record<string, { source: string; region: object | null }>;
+  factReadingStatus: string;
+  factSuggestions: FactReading[];
+};
+
+describe(`product facts read from a package photo (${databaseKind})`, () => {
+  let draftId: string;
+  let suggestions: FactReading[];
+  const facts = () => `/api/draftSubmissions/${draftId}/facts/panel.jpg`;
+
+  it('reads an uploaded panel photo in the background and pushes its suggestions to the open page', async () => {
+    const photo = await nutritionPanelPhoto({ angle: 3, blur: 0.7 });
+    const created = await supplier.upload('/api/draftSubmissions', [{ name: 'panel.jpg', data: photo }]);
+    expect(created.status).toBe(201);
+    draftId = created.json.id;
+    expect(created.json.files[0]).toMatchObject({ factReadingStatus: 'pending', factSuggestions: [], facts: null });
+
+    const events = await readEvents(server.url, `/api/draftSubmissions/${draftId}/events`, supplier);
+    try {
+      await server.ctx.jobs!.drain();
+      const read = await events.until((e) => e.event === 'file' && (e.data as File).factReadingStatus === 'done');
+      suggestions = (read.data as File).factSuggestions;
+    } finally {
+      events.close();
+    }
+    const value = (field: string) => suggestions.find((s) => s.field === field)?.value;
+    expect(value('calories')).toBe(PANEL_FACTS.calories);
+    expect(value('servingSize')).toEqual({ printed: PANEL_FACTS.servingSize, quantity: 55, unit: 'GRM' });
+    expect(value('servingsPerContainer')).toEqual({ printed: '8', value: 8 });
+    expect(value('totalFat')).toEqual({ amount: 8, unit: 'GRM', dailyValuePercent: 10 });
+    expect(value('saturatedFat')).toEqual({ amount: 1, unit: 'GRM', dailyValuePercent: 5 });
+    expect(value('sodium')).toEqual({ amount: 160, unit: 'MGM', dailyValuePercent: 7 });
+    expect(value('totalCarbohydrate')).toEqual({ amount: 37, unit: 'GRM', dailyValuePercent: 13 });
+    expect(value('protein')).toEqual({ amount: 3, unit: 'GRM', dailyValuePercent: null });
+    expect(value('netContent')).toMatchObject({ quantity: 340, unit: 'GRM' });
+    expect(value('allergens')).toBe(PANEL_FACTS.allergens);
+    expect(String(value('ingredients'))).toMatch(/^WHOLE ?GRAIN ?OATS, SUGAR, SALT\.$/);
+    // Each with the region it was read from: the calories in the upper part of the photo, on its left half.
+    const calories = suggestions.find((s) => s.field === 'calories')!;
+    expect(calories.confidence).toBeGreaterThanOrEqual(SURE_CONFIDENCE);
+    expect(calories.region.y).toBeGreaterThan(0.25);
+    expect(calories.region.y).toBeLessThan(0.45);
+    expect(calories.region.x).toBeLessThan(0.5);
+  });
+
+  it('records accepted values as read from the photo, a corrected one as corrected; dismissed readings never return', async () => {
+    let accepted = { ...EMPTY_PRODUCT_FACTS };
+    for (const s of suggestions) if (s.field !== 'allergens') accepted = applyFactSuggestion(accepted, s);
+    const corrected = {
+      ...accepted,
+      nutrients: { ...accepted.nutrients, protein: { amount: 4, unit: 'GRM' as const, dailyValuePercent: null } },
+    };
+    const saved = await supplier.request('PUT', facts(), { facts: corrected, dismiss: ['allergens'] });
+    expect(saved.status).toBe(200);
+    const file: File = saved.json.files[0];
+    expect(file.facts).toEqual(corrected);
+    expect(file.factSources.calories).toEqual({
+      source: 'photo',
+      region: suggestions.find((s) => s.field === 'calories')!.region,
+    });
+    expect(file.factSources.protein).toMatchObject({ source: 'corrected' });
+    expect(file.factSuggestions).toEqual([]); // every field is filled or dismissed
+
+    // Saved again as is: the typed protein stays, the dismissed allergens are not offered again.
+    const again = await supplier.request('PUT', facts(), { facts: corrected, dismiss: [] });
+    expect(again.json.files[0].facts.nutrients.protein.amount).toBe(4);
+    expect(again.json.files[0].factSuggestions).toEqual([]);
+  });
+
+  it('clearing a field brings its reading back; a typed value with no reading is recorded as typed', async () => {
+    const current = (await supplier.request('PUT', facts(), { facts: null, dismiss: [] })).json.files[0] as File;
+    expect(current.factSuggestions.map((s) => s.field)).toContain('calories');
+    expect(current.factSuggestions.map((s) => s.field)).not.toContain('allergens');
+    const typed = {
+      ...EMPTY_PRODUCT_FACTS,
+      nutrients: { iron: { amount: 2, unit: 'MGM' as const, dailyValuePercent: 10 } },
+    };
+    const saved = (await supplier.request('PUT', facts(), { facts: typed, dismiss: [] })).json.files[0] as File;
+    expect(saved.factSources).toEqual({ iron: { source: 'typed', region: null } });
+  });
+
+  it('refuses facts that break the schema, and another company', async () => {
+    const bad = await supplier.request('PUT', facts(), {
+      facts: { ...EMPTY_PRODUCT_FACTS, calories: -5 },
+      dismiss: [],
+    });
+    expect(bad.status).toBe(400);
+    const unknown = await supplier.request('PUT', facts(), { facts: null, dismiss: ['caffeine'] });
+    expect(unknown.status).toBe(400);
+    const foreign = await other.request('PUT', facts(), { facts: null, dismiss: [] });
+    expect(foreign.status).toBe(404);
+  });
+});

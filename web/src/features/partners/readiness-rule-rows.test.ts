@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { readinessRuleSchema } from '@portal/domain';
+import { newRow, ruleOf } from './readiness-rule-rows.ts';
+
+describe('a label-arithmetic rule as the editor sends it', () => {
+  it('carries its check, and the rule schema takes it', () => {
+    const row = {
+      ...newRow(),
+      code: 'R-LABEL-KCAL',
+      kind: 'label-arithmetic' as const,
+      check: 'calories',
+      message: 'The calories disagree with the macronutrients.',
+      fix: 'Check them against the label.',
+    };
+    const rule = ruleOf(row);
+    expect(rule).toMatchObject({ kind: 'label-arithmetic', check: 'calories' });
+    expect(readinessRuleSchema.safeParse(rule).success).toBe(true);
+    expect(readinessRuleSchema.safeParse({ ...rule, check: 'caffeine' }).success).toBe(false);
+  });
+});
