@@ -425,10 +425,12 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     const res = await supplier.upload('/api/bulkIngestion/jobs', [
       { name: 'busy.png', data: await barcodeImage(code) },
     ]);
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
     const fileJobs = sql`name = 'bulkIngestion.processFile' and payload->>'fileId' in
       (select id::text from bulk_ingestion_files where job_id = ${res.json.id})`;
-    // A machine so busy that every reading runs out of time: each attempt (3) is due at once instead of after backoff.
-    configureMediaLimits({ ...DEFAULT_MEDIA_LIMITS, timeoutMs: 1 });
+    // A machine so busy that every reading runs out of time on the clock with CPU to spare: the machine's fault, an
+    // outage. Each try is retried without spending an attempt, the file still waiting to be read.
+    configureMediaLimits({ ...DEFAULT_MEDIA_LIMITS, wallMs: 1 });
     try {
       for (let attempt = 0; attempt < 3; attempt++) {
         await server.database.db
@@ -437,6 +439,18 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
           .where(and(eq(jobsTable.status, 'queued'), fileJobs));
         await server.ctx.jobs!.drain();
       }
+      const [waiting] = await filesOf(supplier, res.json.id);
+      // Inspected, its code still to be read: neither set aside nor judged.
+      expect(waiting).toMatchObject({ status: 'UNIDENTIFIED', reason: null });
+      const [job] = await server.database.db.select().from(jobsTable).where(fileJobs);
+      expect(job).toMatchObject({ status: 'queued', attempts: 0 });
+      expect(job.transientFailures).toBeGreaterThanOrEqual(3);
+      // Busy past the retry horizon: the file is set aside with its bytes, for the import page's retry.
+      await server.database.db
+        .update(jobsTable)
+        .set({ runAt: new Date(), transientSince: new Date(Date.now() - 3 * 24 * 3_600_000) })
+        .where(fileJobs);
+      await server.ctx.jobs!.drain();
     } finally {
       configureMediaLimits(DEFAULT_MEDIA_LIMITS);
     }

@@ -482,7 +482,7 @@ describe(`job queue (${databaseKind})`, () => {
         lockedUntil: new Date(Date.now() + 400),
       },
     ]);
-    expect((await db.execute(dueStatement([job.name]))).rows[0]).toEqual({ due: false });
+    expect(((await db.execute(dueStatement([job.name]))) as { rows: unknown[] }).rows[0]).toEqual({ due: false });
     const runner = new JobRunner(db, log, { pollMs: 50 }).register(job);
     runner.start();
     try {
@@ -491,7 +491,7 @@ describe(`job queue (${databaseKind})`, () => {
     } finally {
       await runner.stop();
     }
-    expect((await db.execute(dueStatement([job.name]))).rows[0]).toEqual({ due: false });
+    expect(((await db.execute(dueStatement([job.name]))) as { rows: unknown[] }).rows[0]).toEqual({ due: false });
   });
 
   it("lock expired, a second worker took the job, the first finishes late: only the second one's outcome is written", async () => {

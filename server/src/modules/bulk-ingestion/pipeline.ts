@@ -237,9 +237,6 @@ async function ignore(ctx: AppContext, file: IngestionFileRow, reason: string) {
 
 const MEDIA_MESSAGES = new Set<string>(Object.values(MEDIA_MSG));
 
-/** A media task ended by its time limit (media-pool.ts marks it so). */
-const isTimeLimit = (err: unknown) => (err as { limit?: unknown } | null)?.limit === 'time';
-
 /** The first valid retail code among those read, as EAN-13. */
 function firstValidCode(codes: string[]): string | null {
   for (const c of codes) if (!upcError(c)) return toEan13(c);
@@ -297,13 +294,8 @@ export const processIngestionFile = (ctx: AppContext) =>
             disputed = reading.disputed;
           } catch (err) {
             const message = (err as Error).message;
-            // Out of time is no verdict on the file (a busy machine runs out of time on ordinary photos): it is
-            // tried again, and after the last attempt set aside with its bytes, for the import page's retry.
-            if (isTimeLimit(err)) {
-              if (!job.lastAttempt) throw err;
-              file = await setFile(ctx.db, file.id, { status: 'IGNORED', reason: INGESTION_RETRY_MSG.notReadInTime });
-              return;
-            }
+            // Out of time on the clock is no verdict on the file: the media pool calls it the machine's fault (an
+            // outage), retried without spending an attempt; past the retry horizon onFailed sets the file aside.
             if (retryRatherThanSettle(err, job, () => MEDIA_MESSAGES.has(message))) throw err;
             file = await ignore(ctx, file, MEDIA_MESSAGES.has(message) ? message : INGESTION_MSG.unprocessable);
             return;
