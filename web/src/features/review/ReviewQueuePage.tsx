@@ -41,7 +41,7 @@ import { QueueRow, RuleFilter } from './ReviewQueueRow.tsx';
 
 export const REVIEW_HEADING = 'Review queue';
 const STATUS_LABEL = (s: (typeof REVIEW_STATUSES)[number]) =>
-  s === 'SUBMITTED' ? 'Pending review' : s === 'AUTO_REJECTED' ? 'Rejected automatically' : statusDisplayName(s);
+  s === 'SUBMITTED' ? 'Pending review' : statusDisplayName(s);
 
 /**
  * /review (staff with review rights): the submissions waiting for a decision, oldest submitted first. The filters,
