@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { datasetPhoto } from '../server/test/fixtures.ts';
+import { datasetPhoto, outlineOfTurnedCode } from '../server/test/fixtures.ts';
 import { DEMO, pageAt } from './support/fixtures.ts';
 import { apiAs, createDraft, graphql, submitDraft } from './support/seed-api.ts';
 
@@ -58,23 +58,20 @@ test('a barcode photographed turned by 60° is outlined over its bars at its ang
     });
   });
   expect(corners).toHaveLength(4);
-  // Its sides run along and across the turned bars.
-  const sideAngle = (a: Point, b: Point) => ((((Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI) % 180) + 180) % 180;
-  const sides = [sideAngle(corners[0], corners[1]), sideAngle(corners[1], corners[2])].sort((p, q) => p - q);
-  expect(Math.abs(sides[0] - 60), JSON.stringify(sides)).toBeLessThan(8);
-  expect(Math.abs(sides[1] - 150), JSON.stringify(sides)).toBeLessThan(8);
-  // It covers the bars: its middle is the upright code's middle turned as the photo was, its length the code's width.
-  const a = Math.PI / 3;
-  const [dx, dy] = [
-    upright.code.x * upright.width - upright.width / 2,
-    upright.code.y * upright.height - upright.height / 2,
-  ];
-  const centre = { x: dx * Math.cos(a) - dy * Math.sin(a) + W / 2, y: dx * Math.sin(a) + dy * Math.cos(a) + H / 2 };
-  const middle = { x: corners.reduce((t, p) => t + p.x, 0) / 4, y: corners.reduce((t, p) => t + p.y, 0) / 4 };
-  expect(Math.hypot(middle.x - centre.x, middle.y - centre.y)).toBeLessThan(0.06 * Math.max(W, H));
-  const long = Math.max(
-    Math.hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y),
-    Math.hypot(corners[2].x - corners[1].x, corners[2].y - corners[1].y),
-  );
-  expect(Math.abs(long / (upright.code.width * upright.width) - 1)).toBeLessThan(0.15);
+  // Its sides run along and across the turned bars; it covers them: its middle is the upright code's middle turned
+  // as the photo was, its length the code's width.
+  const fit = outlineOfTurnedCode(corners, {
+    degrees: 60,
+    original: upright,
+    turned: { width: W, height: H },
+    code: {
+      x: upright.code.x * upright.width,
+      y: upright.code.y * upright.height,
+      width: upright.code.width * upright.width,
+    },
+  });
+  expect(Math.abs(fit.sides[0] - 60), JSON.stringify(fit)).toBeLessThan(8);
+  expect(Math.abs(fit.sides[1] - 150), JSON.stringify(fit)).toBeLessThan(8);
+  expect(fit.offCentre).toBeLessThan(0.06 * Math.max(W, H));
+  expect(Math.abs(fit.lengthRatio - 1)).toBeLessThan(0.15);
 });

@@ -4,7 +4,7 @@ import { toEan13 } from '@portal/domain';
 import sharp from 'sharp';
 import { auditLog, draftFiles, mailOutbox, users, webhookDeliveries } from '../src/db/schema.ts';
 import { readBarcodes, readBarcodesDetailed } from '../src/media/barcodes.ts';
-import { datasetPhoto } from './fixtures.ts';
+import { datasetPhoto, outlineOfTurnedCode } from './fixtures.ts';
 import { changeStatus, createSubmissions } from '../src/modules/submissions/lifecycle.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -327,30 +327,25 @@ describe(`review comments (${databaseKind})`, () => {
       y: p.y * H,
     }));
     expect(corners).toHaveLength(4);
-    // The sides run along and across the turned bars (60° and 150°), not upright.
-    const sideAngle = (a: { x: number; y: number }, b: { x: number; y: number }) =>
-      ((((Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI) % 180) + 180) % 180;
-    const sides = [sideAngle(corners[0], corners[1]), sideAngle(corners[1], corners[2])].sort((p, q) => p - q);
-    expect(Math.abs(sides[0] - 60), JSON.stringify(sides)).toBeLessThan(8);
-    expect(Math.abs(sides[1] - 150), JSON.stringify(sides)).toBeLessThan(8);
-    // It covers the bars: the middle of the code read in the upright photo, turned as the photo was, lies in the
-    // outline's middle, and the outline is as long as the upright code is wide (±15 %).
+    // The sides run along and across the turned bars (60° and 150°), not upright. It covers the bars: the middle of
+    // the code read in the upright photo, turned as the photo was, lies in the outline's middle, and the outline is as
+    // long as the upright code is wide (±15 %).
     const read = (await readBarcodesDetailed(photo.data, 'png')).region!;
-    const upright = {
-      cx: (read.x + read.w / 2) * original.width!,
-      cy: (read.y + read.h / 2) * original.height!,
-      width: read.w * original.width!,
-    };
-    const a = Math.PI / 3;
-    const [dx, dy] = [upright.cx - original.width! / 2, upright.cy - original.height! / 2];
-    const centre = { x: dx * Math.cos(a) - dy * Math.sin(a) + W / 2, y: dx * Math.sin(a) + dy * Math.cos(a) + H / 2 };
-    const middle = { x: corners.reduce((t, p) => t + p.x, 0) / 4, y: corners.reduce((t, p) => t + p.y, 0) / 4 };
-    expect(Math.hypot(middle.x - centre.x, middle.y - centre.y)).toBeLessThan(0.06 * Math.max(W, H));
-    const long = Math.max(
-      Math.hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y),
-      Math.hypot(corners[2].x - corners[1].x, corners[2].y - corners[1].y),
-    );
-    expect(Math.abs(long / upright.width - 1)).toBeLessThan(0.15);
+    const upright = { width: original.width!, height: original.height! };
+    const fit = outlineOfTurnedCode(corners, {
+      degrees: 60,
+      original: upright,
+      turned: { width: W, height: H },
+      code: {
+        x: (read.x + read.w / 2) * upright.width,
+        y: (read.y + read.h / 2) * upright.height,
+        width: read.w * upright.width,
+      },
+    });
+    expect(Math.abs(fit.sides[0] - 60), JSON.stringify(fit)).toBeLessThan(8);
+    expect(Math.abs(fit.sides[1] - 150), JSON.stringify(fit)).toBeLessThan(8);
+    expect(fit.offCentre).toBeLessThan(0.06 * Math.max(W, H));
+    expect(Math.abs(fit.lengthRatio - 1)).toBeLessThan(0.15);
     // The rectangle around it holds every corner; REST answers the same corners.
     const box = file.barcodeRegion;
     for (const p of file.barcodeOutline) {

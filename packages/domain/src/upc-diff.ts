@@ -20,7 +20,7 @@ export function compareUpcDigits(
   if (a.length !== b.length) [a, b] = [toEan13(typed) ?? a, toEan13(detected) ?? b];
   const aligned = a.length === b.length;
   const mark = (code: string, other: string) =>
-    [...code].map((digit, i) => ({ digit, differs: !aligned || digit !== other[i] }));
+    code.split('').map((digit, i) => ({ digit, differs: !aligned || digit !== other[i] }));
   return { typed: mark(a, b), detected: mark(b, a) };
 }
 

@@ -1,32 +1,17 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { datasetPhoto } from '../../test/fixtures.ts';
+import { datasetPhoto, turnedPoint } from '../../test/fixtures.ts';
 import { readBarcodesDetailed } from './barcodes.ts';
 import { unturn } from './code-outline.ts';
 
 type Point = { x: number; y: number };
-
-/** Where a point of an image lands when sharp turns it clockwise by `degrees` (canvas grown to hold it). */
-const turn = (
-  p: Point,
-  degrees: number,
-  from: { width: number; height: number },
-  to: { width: number; height: number },
-) => {
-  const a = (degrees * Math.PI) / 180;
-  const [dx, dy] = [p.x - from.width / 2, p.y - from.height / 2];
-  return {
-    x: dx * Math.cos(a) - dy * Math.sin(a) + to.width / 2,
-    y: dx * Math.sin(a) + dy * Math.cos(a) + to.height / 2,
-  };
-};
 
 describe('the outline of a code read', () => {
   it('turns a point back from a turned copy onto the original', () => {
     const from = { width: 640, height: 480 };
     const to = { width: 736, height: 794 };
     const p = { x: 123, y: 321 };
-    const back = unturn(turn(p, 60, from, to), 60, from, to);
+    const back = unturn(turnedPoint(p, 60, from, to), 60, from, to);
     expect(back.x).toBeCloseTo(p.x, 6);
     expect(back.y).toBeCloseTo(p.y, 6);
   });
@@ -49,7 +34,7 @@ describe('the outline of a code read', () => {
       expect(corners).toHaveLength(4);
       // Where the bars went: the upright outline's corners turned as the image was.
       const expected = upright.region!.corners!.map((p) =>
-        turn({ x: p.x * original.width, y: p.y * original.height }, 60, original, turned),
+        turnedPoint({ x: p.x * original.width, y: p.y * original.height }, 60, original, turned),
       );
       const tolerance = 0.08 * Math.max(turned.width, turned.height);
       for (const want of expected) {
