@@ -7,20 +7,22 @@ import { apiAs, createDraft, graphql, submitDraft } from './support/seed-api.ts'
 // A reviewer's comments on fields and images, and where the code was read: the reviewer writes them from the
 // keyboard in the review view, the supplier finds each beside the thing it is about.
 
-/** Where the rectangle of a mark is on its image, as fractions of the image shown (the image is fitted in its box). */
+/** Where the box around a mark is on its image, as fractions of the image shown (the image is fitted in its box). */
 async function markPlace(page: Page, image: string, mark: 'comment' | 'barcode') {
   const box = page.locator(`[data-marked-image*="${image}"]`).first();
   await box.scrollIntoViewIfNeeded();
-  await expect(box.locator(`[data-mark="${mark}"] rect`)).toHaveCount(1);
-  return box.evaluate((el, kind) => {
+  // A comment is a rectangle; the code's outline a polygon through its corners (a rectangle for files read before).
+  const shape = `[data-mark="${mark}"] :is(rect, polygon)`;
+  await expect(box.locator(shape)).toHaveCount(1);
+  return box.evaluate((el, selector) => {
     const img = el.querySelector('img')!;
-    const rect = el.querySelector(`[data-mark="${kind}"] rect`)!.getBoundingClientRect();
+    const rect = el.querySelector(selector)!.getBoundingClientRect();
     const b = img.getBoundingClientRect();
     const scale = Math.min(b.width / img.naturalWidth, b.height / img.naturalHeight);
     const [w, h] = [img.naturalWidth * scale, img.naturalHeight * scale];
     const [left, top] = [b.left + (b.width - w) / 2, b.top + (b.height - h) / 2];
     return { x: (rect.left - left) / w, y: (rect.top - top) / h, w: rect.width / w, h: rect.height / h };
-  }, mark);
+  }, shape);
 }
 
 const near = (actual: Record<string, number>, expected: Record<string, number>) => {

@@ -185,6 +185,11 @@ test('an automatic rejection is appealed with request validation', async ({ brow
   const supplier = await pageAt(browser, DEMO.supplier2, `/productSubmissions/${id}/resubmit`);
   await expect(supplier.getByText(REVIEW_MSG.barcodeMismatch(shown, entered))).toBeVisible();
   await expect(supplier.getByText('Rejected by our automated checks')).toBeVisible();
+  // Labelled as the checks' rejection, not as a staff one: for the supplier and on the reviewer's badge.
+  await expect(supplier.locator('dd').filter({ hasText: /^Rejected automatically$/ })).toBeVisible();
+  const staff = await pageAt(browser, DEMO.admin, `/review/${id}`);
+  await expect(staff.getByText('Rejected automatically', { exact: true }).first()).toBeVisible();
+  await staff.context().close();
   await supplier.getByRole('button', { name: 'Request validation' }).click();
   await supplier.waitForURL((url) => url.pathname === '/activity/pending' && url.searchParams.get('focus') === id);
   await expect(toast(supplier, REVIEW_MSG.appealed)).toBeVisible();
@@ -194,6 +199,12 @@ test('an automatic rejection is appealed with request validation', async ({ brow
     fromStatus: 'AUTO_REJECTED',
     toStatus: 'SUBMITTED',
   });
+  // The history says who rejected it: the automated checks, not a person, and not "Rejected → Rejected".
+  await supplier.goto(`/productSubmissions/${id}`);
+  const history = supplier.getByRole('table', { name: 'History' }).getByRole('row');
+  await expect(history.nth(2)).toContainText('Automated checks');
+  await expect(history.nth(2)).toContainText(/Submitted\s*→\s*to\s*Rejected automatically/);
+  await expect(history.nth(3)).toContainText(/Rejected automatically\s*→\s*to\s*Submitted/);
   await supplier.context().close();
 });
 

@@ -2886,6 +2886,11 @@ export type components = {
                 y: number;
                 w: number;
                 h: number;
+                /** @description The code's four corners at its own angle, in order around it (absent when read before they were kept) */
+                corners?: {
+                    x: number;
+                    y: number;
+                }[];
             } | null;
             photo_checks: components["schemas"]["PhotoCheck"][];
             /**

@@ -72,3 +72,40 @@ export const plainImage = () =>
   sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 40, g: 120, b: 200 } } })
     .png()
     .toBuffer();
+
+type Point = { x: number; y: number };
+type Size = { width: number; height: number };
+
+/** Where a point of an image lands when sharp turns the image clockwise by `degrees` (its canvas grown to hold it). */
+export function turnedPoint(p: Point, degrees: number, from: Size, to: Size): Point {
+  const a = (degrees * Math.PI) / 180;
+  const [dx, dy] = [p.x - from.width / 2, p.y - from.height / 2];
+  return {
+    x: dx * Math.cos(a) - dy * Math.sin(a) + to.width / 2,
+    y: dx * Math.sin(a) + dy * Math.cos(a) + to.height / 2,
+  };
+}
+
+/**
+ * How an outline (four corners, pixels of the turned image) fits a code whose middle and width on the upright image
+ * are known: the directions of two neighbouring sides (degrees modulo 180, smaller first), how far its middle is from
+ * the code's middle turned with the image (pixels), and its longer side against the code's width.
+ */
+export function outlineOfTurnedCode(
+  corners: readonly Point[],
+  turn: { degrees: number; original: Size; turned: Size; code: Point & { width: number } },
+) {
+  const direction = (a: Point, b: Point) => ((((Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI) % 180) + 180) % 180;
+  const sides = [direction(corners[0], corners[1]), direction(corners[1], corners[2])].sort((p, q) => p - q);
+  const centre = turnedPoint(turn.code, turn.degrees, turn.original, turn.turned);
+  const middle = { x: corners.reduce((t, p) => t + p.x, 0) / 4, y: corners.reduce((t, p) => t + p.y, 0) / 4 };
+  const long = Math.max(
+    Math.hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y),
+    Math.hypot(corners[2].x - corners[1].x, corners[2].y - corners[1].y),
+  );
+  return {
+    sides,
+    offCentre: Math.hypot(middle.x - centre.x, middle.y - centre.y),
+    lengthRatio: long / turn.code.width,
+  };
+}

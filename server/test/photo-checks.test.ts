@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_BLOCK_MSG, PHOTO_ISSUE_MSG, READINESS_MSG } from '@portal/domain';
@@ -39,6 +42,16 @@ async function uploadDraft(name: string, data: Buffer, client = supplier) {
   await server.ctx.jobs!.drain();
   const file = (await client.graphql(DRAFT, { id: draft.id })).json.data.getDraftSubmission.files[0];
   return { id: draft.id as string, file };
+}
+
+/** A spec sheet as suppliers send them: a white A4-ish page of a few lines of small text, one layout for all. */
+async function specSheet(lines: string[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([612, 792]);
+  page.drawText('Product specification', { x: 72, y: 720, size: 14, font });
+  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 690 - i * 16, size: 10, font }));
+  return Buffer.from(await pdf.save());
 }
 
 const codes = (file: { qualityIssues: { code: string }[] }) => file.qualityIssues.map((i) => i.code);
@@ -145,6 +158,38 @@ describe(`photo checks (${databaseKind})`, () => {
       code: 'DUPLICATE',
       message: PHOTO_ISSUE_MSG.DUPLICATE('original.png in another draft', true),
     });
+  });
+
+  it('PDF spec sheets are not judged as photos: no overexposure on a white page, no duplicate of another sheet with other text', async () => {
+    const first = await uploadDraft('spec-sparkling.pdf', await specSheet(['Sparkling water 330 ml', 'Case of 24']));
+    const second = await uploadDraft('spec-still.pdf', await specSheet(['Still water 1.5 l', 'Case of 6']));
+    for (const { file } of [first, second]) {
+      expect(file.detectionStatus).toBe('done');
+      expect(codes(file)).toEqual([]);
+    }
+    // No perceptual hash is kept for them, so no photo can be called the same picture as a spec sheet either.
+    const hashes = await server.database.db
+      .select({ hash: draftFiles.perceptualHash })
+      .from(draftFiles)
+      .where(inArray(draftFiles.draftId, [first.id, second.id]));
+    expect(hashes).toEqual([{ hash: null }, { hash: null }]);
+
+    // A spec sheet checked before this keeps only the checks of its code (migration 0050).
+    await server.database.db
+      .update(draftFiles)
+      .set({
+        perceptualHash: '0f0f0f0f0f0f0f0f-0f0f0f0f0f0f0f0f',
+        qualityIssues: [{ code: 'OVEREXPOSED' }, { code: 'DUPLICATE', detail: 'x.pdf' }, { code: 'CODE_UNREADABLE' }],
+      })
+      .where(eq(draftFiles.draftId, first.id));
+    const migration = readFileSync(new URL('../drizzle/0050_pdf_not_judged_as_photo.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await server.database.db.execute(sql.raw(statement));
+    const [cleaned] = await server.database.db
+      .select({ hash: draftFiles.perceptualHash, issues: draftFiles.qualityIssues })
+      .from(draftFiles)
+      .where(eq(draftFiles.draftId, first.id));
+    expect(cleaned).toEqual({ hash: null, issues: [{ code: 'CODE_UNREADABLE' }] });
   });
 
   it('PLACEHOLDER_CODE for an example code in the photo', async () => {

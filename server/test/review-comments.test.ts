@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { toEan13 } from '@portal/domain';
 import sharp from 'sharp';
 import { auditLog, draftFiles, mailOutbox, users, webhookDeliveries } from '../src/db/schema.ts';
-import { readBarcodes } from '../src/media/barcodes.ts';
-import { datasetPhoto } from './fixtures.ts';
+import { readBarcodes, readBarcodesDetailed } from '../src/media/barcodes.ts';
+import { datasetPhoto, outlineOfTurnedCode } from './fixtures.ts';
 import { changeStatus, createSubmissions } from '../src/modules/submissions/lifecycle.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -293,24 +293,81 @@ describe(`review comments (${databaseKind})`, () => {
       .toBuffer();
     expect((await readBarcodes(cut, 'png')).codes).toEqual([photo.expected]);
 
-    await supplier.graphql(
-      `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
-      {
-        id: draft.json.id,
-        input: { files: [{ fileName: 'corn.png', upc: photo.expected, productName: 'Sweet corn' }] },
-      },
-    );
-    const submitted = await supplier.graphql(
-      `mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`,
-      { id: draft.json.id },
-    );
-    const id = submitted.json.data.submitProductsFromDraftSubmission[0].id;
+    const id = await submitDraft(draft.json.id, 'corn.png', photo.expected);
     const detail = await admin.graphql(
       `query($id: ID!) { getProductSubmission(id: $id) { files { barcodeRegion { x y w h } } } }`,
       {
         id,
       },
     );
-    expect(detail.json.data.getProductSubmission.files[0].barcodeRegion).toEqual(region);
+    const { x, y, w, h } = region;
+    expect(detail.json.data.getProductSubmission.files[0].barcodeRegion).toEqual({ x, y, w, h });
+  });
+
+  it("outlines a code turned by 60° at its angle: the outline's corners turn with the photo (GraphQL and REST)", async () => {
+    const photo = datasetPhoto('ean13-1/5.png');
+    const original = await sharp(photo.data).metadata();
+    const turnedPng = await sharp(photo.data).rotate(60, { background: '#ffffff' }).png().toBuffer();
+    const size = await sharp(turnedPng).metadata();
+    const [W, H] = [size.width!, size.height!];
+    const draft = await supplier.upload('/api/draftSubmissions', [
+      { name: 'turned.png', data: turnedPng, type: 'image/png' },
+    ]);
+    expect(draft.status, draft.text).toBe(201);
+    await server.ctx.jobs!.drain();
+    const id = await submitDraft(draft.json.id, 'turned.png', photo.expected);
+    const detail = await admin.graphql(
+      `query($id: ID!) { getProductSubmission(id: $id) { files { detectedUpcs barcodeRegion { x y w h } barcodeOutline { x y } } } }`,
+      { id },
+    );
+    const file = detail.json.data.getProductSubmission.files[0];
+    expect(file.detectedUpcs).toEqual([photo.expected]);
+    const corners: { x: number; y: number }[] = file.barcodeOutline.map((p: { x: number; y: number }) => ({
+      x: p.x * W,
+      y: p.y * H,
+    }));
+    expect(corners).toHaveLength(4);
+    // The sides run along and across the turned bars (60° and 150°), not upright. It covers the bars: the middle of
+    // the code read in the upright photo, turned as the photo was, lies in the outline's middle, and the outline is as
+    // long as the upright code is wide (±15 %).
+    const read = (await readBarcodesDetailed(photo.data, 'png')).region!;
+    const upright = { width: original.width!, height: original.height! };
+    const fit = outlineOfTurnedCode(corners, {
+      degrees: 60,
+      original: upright,
+      turned: { width: W, height: H },
+      code: {
+        x: (read.x + read.w / 2) * upright.width,
+        y: (read.y + read.h / 2) * upright.height,
+        width: read.w * upright.width,
+      },
+    });
+    expect(Math.abs(fit.sides[0] - 60), JSON.stringify(fit)).toBeLessThan(8);
+    expect(Math.abs(fit.sides[1] - 150), JSON.stringify(fit)).toBeLessThan(8);
+    expect(fit.offCentre).toBeLessThan(0.06 * Math.max(W, H));
+    expect(Math.abs(fit.lengthRatio - 1)).toBeLessThan(0.15);
+    // The rectangle around it holds every corner; REST answers the same corners.
+    const box = file.barcodeRegion;
+    for (const p of file.barcodeOutline) {
+      expect(p.x).toBeGreaterThanOrEqual(box.x - 1e-4);
+      expect(p.x).toBeLessThanOrEqual(box.x + box.w + 1e-4);
+    }
+    const token = (await supplier.tokenClient(['read:productsubmissions'])).client;
+    const v1 = await token.get(`/api/v1/submissions/${id}`);
+    expect(v1.status, v1.text).toBe(200);
+    expect(v1.json.files[0].barcode_region.corners).toEqual(file.barcodeOutline);
   });
 });
+
+/** Names the draft's one file as the product and submits it; the submission's id. */
+async function submitDraft(draftId: string, fileName: string, upc: string): Promise<string> {
+  await supplier.graphql(
+    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+    { id: draftId, input: { files: [{ fileName, upc, productName: 'Sweet corn' }] } },
+  );
+  const submitted = await supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
+    id: draftId,
+  });
+  expect(submitted.json.errors, submitted.text).toBeUndefined();
+  return submitted.json.data.submitProductsFromDraftSubmission[0].id;
+}

@@ -85,7 +85,7 @@ describe(`automated checks (${databaseKind})`, () => {
     const id = await submitProduct('4006381333931', '036000291452');
     const d = (await detail(supplier, id)).data.getProductSubmission;
     expect(d.itemStatus).toBe('AUTO_REJECTED');
-    expect(d.statusDisplayName).toBe('Rejected');
+    expect(d.statusDisplayName).toBe('Rejected automatically');
     expect(d.rejectionReason).toEqual({
       // The typed 12-digit UPC is named in the GTIN-13 form the detected code has.
       message: REVIEW_MSG.barcodeMismatch('4006381333931', '0036000291452'),
@@ -105,6 +105,24 @@ describe(`automated checks (${databaseKind})`, () => {
     // An appeal only applies to automatic rejections.
     const again = await supplier.graphql(`mutation($id: ID!) { requestValidation(id: $id) { itemStatus } }`, { id });
     expect(again.json.errors[0].extensions.code).toBe('INVALID_TRANSITION');
+  });
+
+  it('an auto-rejected item says so, and its history says who rejected it: the automated checks, then a named reviewer', async () => {
+    const id = await submitProduct('4006381333931', '036000291452');
+    await server.ctx.jobs!.drain();
+    const staffView = (await detail(admin, id)).data.getProductSubmission;
+    expect(staffView.statusDisplayName).toBe('Rejected automatically');
+    const confirmed = await setStatus(admin, id, 'ADMIN_REJECTED', 'The photo shows another product.');
+    expect(confirmed.json.errors, confirmed.text).toBeUndefined();
+    const d = (await detail(supplier, id)).data.getProductSubmission;
+    expect(d.statusDisplayName).toBe('Rejected');
+    expect(
+      d.history.map((h: { fromStatus: string; toStatus: string; by: string }) => [h.fromStatus, h.toStatus, h.by]),
+    ).toEqual([
+      ['IN_PROGRESS', 'SUBMITTED', 'Sam Supplier'],
+      ['SUBMITTED', 'AUTO_REJECTED', 'Automated checks'],
+      ['AUTO_REJECTED', 'ADMIN_REJECTED', 'Ada Admin'],
+    ]);
   });
 
   it('a resubmission made while the checks of the previous one run is judged by its own UPC and files', async () => {

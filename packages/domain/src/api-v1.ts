@@ -349,7 +349,18 @@ export const v1SubmissionFile = z
       .meta({ examples: [[EXAMPLE.ean13Upc]] }),
     detected_from: detectedFromSchema.nullable().meta({ examples: ['bars'] }),
     barcode_region: z
-      .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
+      .object({
+        x: z.number(),
+        y: z.number(),
+        w: z.number(),
+        h: z.number(),
+        corners: z
+          .array(z.object({ x: z.number(), y: z.number() }))
+          .optional()
+          .describe(
+            "The code's four corners at its own angle, in order around it (absent when read before they were kept)",
+          ),
+      })
       .nullable()
       .describe(
         'Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left',

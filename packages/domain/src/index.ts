@@ -58,3 +58,4 @@ export * from './sheet-mapping.ts';
 export * from './sheet-rows.ts';
 export * from './sheet-import-schema.ts';
 export * from './search-schema.ts';
+export * from './upc-diff.ts';

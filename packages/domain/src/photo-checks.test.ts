@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isPlaceholderCode, PHOTO_ISSUE_CODES, PHOTO_ISSUE_MSG } from './photo-checks.ts';
+import {
+  isPlaceholderCode,
+  judgedAsPhoto,
+  PHOTO_ISSUE_CODES,
+  PHOTO_ISSUE_MSG,
+  photoChecksFor,
+} from './photo-checks.ts';
 import { presentPhotoIssues } from './photo-checks-schema.ts';
 
 describe('PLACEHOLDER_CODE: placeholder barcodes', () => {
@@ -41,6 +47,14 @@ describe('PLACEHOLDER_CODE: placeholder barcodes', () => {
     ]) {
       expect(isPlaceholderCode(code), code).toBe(false);
     }
+  });
+});
+
+describe('which checks fit the file', () => {
+  it('a photo gets every check; a PDF (spec sheet or artwork) only those of the code read from it', () => {
+    for (const kind of ['jpeg', 'png', 'gif', 'tiff']) expect(photoChecksFor(kind)).toEqual(PHOTO_ISSUE_CODES);
+    expect(photoChecksFor('pdf')).toEqual(['PLACEHOLDER_CODE', 'CODE_UNREADABLE']);
+    expect(judgedAsPhoto('pdf')).toBe(false);
   });
 });
 

@@ -25,6 +25,27 @@ export interface StoredPhotoIssue {
   worseCopy?: boolean;
 }
 
+/**
+ * The checks that judge a file as a photograph (its pixels: resolution, sharpness, exposure, and sameness by
+ * perceptual hash), and those that judge the code read from it. A PDF is a spec sheet or label artwork, not a photo:
+ * a white page is not overexposed, and two spec sheets of one layout look alike to a perceptual hash whatever their
+ * text says. docs/decisions/photo-checks-and-barcodes.md, "Spec sheets and artwork are not judged as photos".
+ */
+export const PHOTO_ONLY_CHECKS: readonly PhotoIssueCode[] = [
+  'LOW_RESOLUTION',
+  'BLURRY',
+  'TOO_DARK',
+  'OVEREXPOSED',
+  'DUPLICATE',
+];
+
+/** Whether a file of this kind is judged as a photo (PHOTO_ONLY_CHECKS apply): every image kind, not a PDF. */
+export const judgedAsPhoto = (kind: string): boolean => kind !== 'pdf';
+
+/** The checks that apply to a file of this kind. */
+export const photoChecksFor = (kind: string): readonly PhotoIssueCode[] =>
+  judgedAsPhoto(kind) ? PHOTO_ISSUE_CODES : PHOTO_ISSUE_CODES.filter((c) => !PHOTO_ONLY_CHECKS.includes(c));
+
 export interface PhotoIssue {
   code: PhotoIssueCode;
   message: string;
@@ -44,10 +65,20 @@ export const PHOTO_ISSUE_LABELS: Record<PhotoIssueCode, string> = {
   BLURRY: 'Blurry',
   TOO_DARK: 'Too dark',
   OVEREXPOSED: 'Overexposed',
-  DUPLICATE: 'Duplicate',
+  DUPLICATE: 'Duplicate picture',
   PLACEHOLDER_CODE: 'Placeholder barcode',
   CODE_UNREADABLE: 'Barcode unreadable',
 };
+
+/**
+ * What the two "duplicate" badges of the review mean, for their tooltip and accessible name: the same picture (a
+ * photo check, by perceptual hash, within one company) is not the same UPC (another submission of the code).
+ */
+export const DUPLICATE_BADGE_HELP = {
+  picture:
+    'Duplicate picture: a file is the same picture as another file this company sent (compared by its look, not its name).',
+  upc: 'Duplicate UPC: another submission of this UPC for the same partner is pending, accepted or catalogued.',
+} as const;
 
 /** One line each: what is wrong and how to fix it. */
 export const PHOTO_ISSUE_MSG = {

@@ -21,6 +21,20 @@ export interface ImageRegion {
   h: number;
 }
 
+/** A point on an image as fractions (0 to 1) of its width and height, from its top left corner. */
+export interface ImagePoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * Where a barcode was read on an image: the upright box holding it and, when known, the four corners of the code
+ * at its own angle (in order around it), so that a turned code is outlined where its bars are.
+ */
+export interface CodeRegion extends ImageRegion {
+  corners?: ImagePoint[];
+}
+
 /** One comment as a reviewer writes it (fileName: for a file or a region, the file's name in the submission). */
 export interface ReviewCommentInput {
   target: ReviewCommentTarget;

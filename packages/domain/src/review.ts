@@ -384,7 +384,10 @@ export const REVIEW_SHORTCUTS: readonly { key: string; action: string }[] = [
       'Mark a region of the image for a comment: it starts in the middle; arrows move it, Shift+arrows size it, C writes the comment',
   },
   { key: 'Z', action: 'Undo the last decision (while its Undo shows, 10 seconds)' },
-  { key: '+ / -', action: 'Zoom the image in / out' },
+  {
+    key: '+ / -',
+    action: 'Zoom the image in / out (the wheel zooms about the pointer); once zoomed, the arrows move the image',
+  },
   { key: '0', action: 'Fit the image' },
   { key: 'T', action: 'Turn the image 90°' },
   { key: '[ / ]', action: 'Previous / next file' },

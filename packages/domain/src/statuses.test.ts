@@ -14,9 +14,9 @@ import {
 } from './statuses.ts';
 
 describe('statuses (part 1 section 4)', () => {
-  it('display names: Draft for InProgress, Rejected for both rejections', () => {
+  it('display names: Draft for InProgress, Rejected for a staff rejection, Rejected automatically for the checks', () => {
     expect(statusDisplayName('IN_PROGRESS')).toBe('Draft');
-    expect(statusDisplayName('AUTO_REJECTED')).toBe('Rejected');
+    expect(statusDisplayName('AUTO_REJECTED')).toBe('Rejected automatically');
     expect(statusDisplayName('ADMIN_REJECTED')).toBe('Rejected');
     expect(statusDisplayName('CATALOGUED')).toBe('Catalogued');
   });

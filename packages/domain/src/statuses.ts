@@ -21,7 +21,9 @@ const DISPLAY: Record<ItemStatus, string> = {
   IN_PROGRESS: 'Draft',
   PREPOPULATED: 'Prepopulated',
   SUBMITTED: 'Submitted',
-  AUTO_REJECTED: 'Rejected',
+  // Not 'Rejected' as the spec first had it: an item the automated checks rejected must not read as a staff
+  // decision (docs/decisions/activity-and-review.md, "Auto-rejected items say so everywhere").
+  AUTO_REJECTED: 'Rejected automatically',
   ADMIN_REJECTED: 'Rejected',
   ACCEPTED: 'Accepted',
   CATALOGUED: 'Catalogued',

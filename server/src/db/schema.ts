@@ -434,10 +434,17 @@ const photoCheckColumns = () => ({
   /** Pixels on the longest side of the source (null: a PDF page, or not read yet): judged against a partner's line. */
   longSidePx: integer('long_side_px'),
   /**
-   * Where the detected code is on the image, as fractions of its width and height ({x, y, w, h}); null when no code
-   * was read or it was read before regions were kept.
+   * Where the detected code is on the image, as fractions of its width and height ({x, y, w, h}, and `corners`: the
+   * code's four corners at its own angle, when known); null when no code was read or it was read before regions were
+   * kept. Files read before corners were kept have none.
    */
-  barcodeRegion: jsonb('barcode_region').$type<{ x: number; y: number; w: number; h: number }>(),
+  barcodeRegion: jsonb('barcode_region').$type<{
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+    corners?: { x: number; y: number }[];
+  }>(),
 });
 
 export const draftFiles = pgTable(

@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { toEan13, upcError, type DetectedFrom, type ImageRegion, type UploadKind } from '@portal/domain';
+import {
+  toEan13,
+  upcError,
+  type CodeRegion,
+  type DetectedFrom,
+  type ImageRegion,
+  type UploadKind,
+} from '@portal/domain';
 import { findBarcodeRegion, scaleRegion, type BarcodeRegion } from './barcode-region.ts';
+import { codeCorners } from './code-outline.ts';
 import {
   loadRgba,
   rotateGrey,
@@ -47,10 +55,13 @@ const TURN_MAX_WIDTH = 2400;
 /** PDF pages are rendered this wide: label artwork is vector, so the bars come out sharp at any size. */
 const PDF_RENDER_WIDTH = 1600;
 
-/** What a pass read: the codes, and where they are on the image (fractions of it; null when the pass cannot say). */
+/**
+ * What a pass read: the codes, and the points where the reader read them (fractions of the image; empty when the
+ * pass cannot say).
+ */
 interface Located {
   codes: string[];
-  region: ImageRegion | null;
+  points: Point[];
 }
 
 interface Pass {
@@ -169,10 +180,14 @@ const pass = <I extends { width: number; height: number }>(
   name,
   read: async (images) => {
     const picked = await image(images);
-    if (!picked) return { codes: [], region: null };
+    if (!picked) return { codes: [], points: [] };
     const read = await reader(picked);
-    if (Array.isArray(read)) return { codes: read, region: null };
-    return { codes: read.codes, region: boxOfPoints(read.points ?? [], picked.width, picked.height) };
+    if (Array.isArray(read)) return { codes: read, points: [] };
+    const points = (read.points ?? []).map((p) => ({
+      x: clamp01(p.x / picked.width),
+      y: clamp01(p.y / picked.height),
+    }));
+    return { codes: read.codes, points };
   },
 });
 
@@ -214,7 +229,7 @@ export interface BarcodeReading {
 
 export interface DetailedBarcodeReading extends BarcodeReading {
   /** Where the code is on the image, as fractions of its width and height (null when none was read). */
-  region: ImageRegion | null;
+  region: CodeRegion | null;
   /** The pass that found them (null when none did): for benchmarks and tuning. */
   pass: string | null;
   /** Time spent looking for and reading printed digits (0 when a bar pass found codes), in ms. */
@@ -270,7 +285,7 @@ export async function readBarcodesDetailed(input: string | Buffer, kind: UploadK
 
 async function readWith(images: PassImages): Promise<DetailedBarcodeReading> {
   for (const step of PASSES) {
-    const { codes, region } = await step.read(images);
+    const { codes, points } = await step.read(images);
     if (codes.length > 0) {
       return {
         codes: [...new Set(codes)],
@@ -278,7 +293,7 @@ async function readWith(images: PassImages): Promise<DetailedBarcodeReading> {
         pass: step.name,
         digitsMs: 0,
         digitsReader: null,
-        region: await regionOf(images, region),
+        region: await regionOf(images, points, step.name),
       };
     }
   }
@@ -293,18 +308,35 @@ async function readWith(images: PassImages): Promise<DetailedBarcodeReading> {
       pass: PRINTED_DIGITS_PASS,
       digitsMs,
       digitsReader: read.reader,
-      region: await regionOf(images, null),
+      region: await regionOf(images, [], PRINTED_DIGITS_PASS),
     };
   }
   return { codes: [], readFrom: null, pass: null, digitsMs, digitsReader: null, region: null };
 }
 
-/** The read code's place settled with the barcode finder's (settleRegion). */
-async function regionOf(images: PassImages, read: ImageRegion | null): Promise<ImageRegion | null> {
+/**
+ * The read code's place: its box settled with the barcode finder's (settleRegion), and its corners at its own
+ * angle (codeCorners; absent when they cannot be found), the box then being the corners' box.
+ */
+async function regionOf(images: PassImages, read: readonly Point[], pass: string): Promise<CodeRegion | null> {
   const [judging, found] = await Promise.all([images.judging(), images.region()]);
   const round = (v: number) => Math.round(v * 10_000) / 10_000;
-  const settled = settleRegion(read, found ? finderBox(found, judging) : null, judging.width / judging.height);
-  return settled && { x: round(settled.x), y: round(settled.y), w: round(settled.w), h: round(settled.h) };
+  const settled = settleRegion(
+    boxOfPoints(read, 1, 1),
+    found ? finderBox(found, judging) : null,
+    judging.width / judging.height,
+  );
+  if (!settled) return null;
+  const zxingQuad = pass.startsWith('zxing') && read.length >= 4 ? read : null;
+  const corners = await codeCorners(await images.baseGrey(), settled, zxingQuad);
+  const box = (corners && boxOfPoints(corners, 1, 1)) ?? settled;
+  return {
+    x: round(box.x),
+    y: round(box.y),
+    w: round(box.w),
+    h: round(box.h),
+    ...(corners && { corners: corners.map((p) => ({ x: round(p.x), y: round(p.y) })) }),
+  };
 }
 
 type DigitsReading = { code: string; reader: 'templates' | 'tesseract' };
@@ -331,7 +363,7 @@ function readByTesseract(image: GreyImage, region: BarcodeRegion, judging: GreyI
 export interface FileAnalysis extends BarcodeReading {
   photo: PhotoMeasures;
   /** Where the code read is on the image, as fractions of its width and height (null when none was read). */
-  region: ImageRegion | null;
+  region: CodeRegion | null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { draftFileNamed, draftFileWithDraft, touchDraftOfFile, updateDraftFile }
 import { defineJob, jobType, retryRatherThanSettle } from '../../jobs/queue.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
 import { analyseFileOffThread } from '../../media/media-pool.ts';
-import { photoIssuesOf } from '../media-files/photo-checks.ts';
+import { photoChecksOf } from '../media-files/photo-checks.ts';
 import { longSideOf } from '../../media/photo-quality.ts';
 import { MediaError } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
@@ -29,9 +29,9 @@ export const processDraftFile = (ctx: AppContext) =>
           const thumbnailKey = file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind));
           await updateDraftFile(ctx.db, fileId, { thumbnailKey });
           const analysis = await analyseFileOffThread(path, file.kind);
-          const qualityIssues = await photoIssuesOf(
+          const { qualityIssues, perceptualHash } = await photoChecksOf(
             ctx.db,
-            { id: file.id, companyId, draftId: file.draftId, partnerCompanyId },
+            { id: file.id, companyId, draftId: file.draftId, partnerCompanyId, kind: file.kind },
             analysis,
           );
           await updateDraftFile(ctx.db, fileId, {
@@ -40,7 +40,7 @@ export const processDraftFile = (ctx: AppContext) =>
             barcodeRegion: analysis.region,
             detectionStatus: 'done',
             qualityIssues,
-            perceptualHash: analysis.photo.hash,
+            perceptualHash,
             longSidePx: longSideOf(analysis.photo),
           });
           await nameEachOther(ctx, file, qualityIssues);

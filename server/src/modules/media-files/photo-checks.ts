@@ -1,4 +1,10 @@
-import { DEFAULT_MIN_IMAGE_LONG_SIDE_PX, type PhotoIssueCode, type StoredPhotoIssue } from '@portal/domain';
+import {
+  DEFAULT_MIN_IMAGE_LONG_SIDE_PX,
+  judgedAsPhoto,
+  photoChecksFor,
+  type PhotoIssueCode,
+  type StoredPhotoIssue,
+} from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import type { FileAnalysis } from '../../media/barcodes.ts';
 import { samePicture } from '../../media/perceptual-hash.ts';
@@ -13,6 +19,23 @@ export interface CheckedFile {
   submissionId?: string;
   /** The partner the file goes to: its low-resolution line applies. */
   partnerCompanyId: number | null;
+  /** The file's kind: a PDF (spec sheet, artwork) is not judged as a photo (photoChecksFor). */
+  kind: string;
+}
+
+/**
+ * What the photo checks keep with a file: its issues, and its perceptual hash (null for a file not judged as a
+ * photo, so that no other picture is ever found to be the same as a spec sheet's page).
+ */
+export async function photoChecksOf(
+  db: Tx,
+  file: CheckedFile,
+  analysis: FileAnalysis,
+): Promise<{ qualityIssues: StoredPhotoIssue[]; perceptualHash: string | null }> {
+  return {
+    qualityIssues: await photoIssuesOf(db, file, analysis),
+    perceptualHash: judgedAsPhoto(file.kind) ? analysis.photo.hash : null,
+  };
 }
 
 /** The partner's low-resolution line (its setting), or the default without a partner configuration. */
@@ -97,13 +120,16 @@ const issueCodes = (stored: unknown) =>
 const QUALITY_CHECKS: readonly PhotoIssueCode[] = ['LOW_RESOLUTION', 'BLURRY', 'TOO_DARK', 'OVEREXPOSED'];
 
 /** Every photo issue of a file, from its analysis in a media process and, for duplicates, the company's other files. */
-export async function photoIssuesOf(db: Tx, file: CheckedFile, analysis: FileAnalysis): Promise<StoredPhotoIssue[]> {
+async function photoIssuesOf(db: Tx, file: CheckedFile, analysis: FileAnalysis): Promise<StoredPhotoIssue[]> {
   const line = await minImageLongSideOf(db, file.partnerCompanyId);
-  const judged = judgePhoto(analysis.photo, analysis.codes, line);
+  const applies = photoChecksFor(file.kind);
+  const judged = judgePhoto(analysis.photo, analysis.codes, line).filter((code) => applies.includes(code));
   // LOW_RESOLUTION names the line it was judged against.
   const stored = (code: PhotoIssueCode): StoredPhotoIssue =>
     code === 'LOW_RESOLUTION' ? { code, detail: String(line) } : { code };
-  const same: SamePicture | null = await sameSentBefore(db, file, analysis.photo.hash, analysis.codes);
+  const same: SamePicture | null = applies.includes('DUPLICATE')
+    ? await sameSentBefore(db, file, analysis.photo.hash, analysis.codes)
+    : null;
   if (!same) return judged.map(stored);
   // A blurred, darker or smaller copy of a picture that passes those checks is not "the same picture". Its own
   // warnings stay: a blur hides the codes that would tell two packs framed alike apart, so it may be another product.

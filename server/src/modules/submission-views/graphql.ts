@@ -36,6 +36,11 @@ const Region = builder.objectRef<{ x: number; y: number; w: number; h: number }>
   fields: (t) => ({ x: t.exposeFloat('x'), y: t.exposeFloat('y'), w: t.exposeFloat('w'), h: t.exposeFloat('h') }),
 });
 
+const Point = builder.objectRef<{ x: number; y: number }>('ImagePoint').implement({
+  description: "A point on an image, as fractions (0 to 1) of the image's width and height from its top left.",
+  fields: (t) => ({ x: t.exposeFloat('x'), y: t.exposeFloat('y') }),
+});
+
 const File = builder.objectRef<PresentedSubmission['files'][number]>('SubmissionFile').implement({
   fields: (t) => ({
     fileName: t.exposeString('fileName'),
@@ -54,6 +59,13 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
       nullable: true,
       description: 'Where the detected code is on the image (null when none was read, or read before this was kept)',
       resolve: (f) => f.barcodeRegion,
+    }),
+    barcodeOutline: t.field({
+      type: [Point],
+      nullable: true,
+      description:
+        "The detected code's four corners at its own angle, in order around it (a turned code's outline is turned too); null when not known (read before corners were kept), then barcodeRegion's rectangle stands.",
+      resolve: (f) => f.barcodeRegion?.corners ?? null,
     }),
     qualityIssues: t.field({
       type: [PhotoIssueRef],

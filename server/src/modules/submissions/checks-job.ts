@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { submissionFiles } from '../../db/schema.ts';
 import { defineJob, retryRatherThanSettle } from '../../jobs/queue.ts';
 import { analyseFileOffThread } from '../../media/media-pool.ts';
-import { photoIssuesOf } from '../media-files/photo-checks.ts';
+import { photoChecksOf } from '../media-files/photo-checks.ts';
 import { longSideOf } from '../../media/photo-quality.ts';
 import { MediaError } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
@@ -55,6 +55,7 @@ export const automatedChecks = (ctx: AppContext) =>
                 companyId: submission.companyId,
                 submissionId,
                 partnerCompanyId: submission.partnerCompanyId,
+                kind: file.kind,
               };
               update = {
                 ...update,
@@ -62,8 +63,7 @@ export const automatedChecks = (ctx: AppContext) =>
                 detectedFrom: analysis.readFrom,
                 barcodeRegion: analysis.region,
                 detectionStatus: 'done',
-                qualityIssues: await photoIssuesOf(ctx.db, where, analysis),
-                perceptualHash: analysis.photo.hash,
+                ...(await photoChecksOf(ctx.db, where, analysis)),
                 longSidePx: longSideOf(analysis.photo),
               };
             }

@@ -5,7 +5,7 @@ import {
   sanitizeProductName,
   transitionError,
   type DetectedFrom,
-  type ImageRegion,
+  type CodeRegion,
   type ItemStatus,
   type ReviewCommentParsed,
   type StoredPhotoIssue,
@@ -51,7 +51,7 @@ export interface NewSubmissionFile {
   detectedUpcs?: string[];
   detectedFrom?: DetectedFrom | null;
   /** Where the detected code is on the image (fractions of it), when it was read already. */
-  barcodeRegion?: ImageRegion | null;
+  barcodeRegion?: CodeRegion | null;
   detectionStatus?: 'pending' | 'done' | 'failed';
   thumbnailKey?: string | null;
   /** The photo checks already made (a draft's files keep theirs). */

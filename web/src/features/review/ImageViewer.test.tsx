@@ -31,6 +31,51 @@ const regionNow = () => {
   return text === 'none' ? null : (JSON.parse(text) as ImageRegion);
 };
 
+/** The viewer box as laid out at 500 × 400 px from the page's top left (jsdom lays nothing out). */
+function laidOut() {
+  const viewer = screen.getByTestId('image-viewer');
+  const rect = { left: 0, top: 0, width: 500, height: 400, right: 500, bottom: 400, x: 0, y: 0 };
+  viewer.getBoundingClientRect = () => ({ ...rect, toJSON: () => rect });
+  return viewer;
+}
+
+/** A turn of the wheel at a point of the page (jsdom's WheelEvent does not take the pointer's place). */
+function wheel(target: HTMLElement, deltaY: number, clientX: number, clientY: number) {
+  const e = new MouseEvent('wheel', { bubbles: true, cancelable: true, clientX, clientY });
+  Object.defineProperty(e, 'deltaY', { value: deltaY });
+  fireEvent(target, e);
+}
+
+describe('moving about a zoomed image', () => {
+  it('the wheel zooms about the pointer: the point under it stays there', () => {
+    inMantine(<ImageViewer src="/a.jpg" alt="front" />);
+    const viewer = laidOut();
+    // 100 px right of the middle: zoomed 1.2 times about it, the image moves 20 px left.
+    wheel(viewer, -100, 350, 200);
+    expect(image().style.transform).toBe('translate(-20px, 0px) scale(1.2) rotate(0deg)');
+    // Back out to 100%: the image is in the middle again.
+    wheel(viewer, 100, 10, 10);
+    expect(image().style.transform).toBe('translate(0px, 0px) scale(1) rotate(0deg)');
+  });
+
+  it('once zoomed, the arrows pan a fifth of the viewer; at 100% they are left alone', () => {
+    inMantine(<ImageViewer src="/a.jpg" alt="front" />);
+    laidOut();
+    const arrow = (key: string) => {
+      const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      act(() => void document.body.dispatchEvent(e));
+      return e;
+    };
+    expect(arrow('ArrowRight').defaultPrevented).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(arrow('ArrowRight').defaultPrevented).toBe(true);
+    expect(image().style.transform).toBe('translate(-100px, 0px) scale(1.5) rotate(0deg)');
+    arrow('ArrowDown');
+    arrow('ArrowDown');
+    expect(image().style.transform).toBe('translate(-100px, -160px) scale(1.5) rotate(0deg)');
+  });
+});
+
 describe('the image viewer', () => {
   it('shows the image whole, named for screen readers, at 100%', () => {
     inMantine(<ImageViewer src="/a.jpg" alt="front.jpg, file 1 of 2" />);

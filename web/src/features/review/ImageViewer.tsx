@@ -1,15 +1,16 @@
 import {
   forwardRef,
+  useEffect,
   useImperativeHandle,
   useRef,
   useState,
   type KeyboardEvent,
   type PointerEvent,
-  type WheelEvent,
 } from 'react';
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { regionInWords, type ImageRegion } from '@portal/domain';
 import { ImageWithMarks, pointOnImage, type ImageMark } from '../submissions/ImageMarks.tsx';
+import { panAfterZoom, panKeyMove } from './viewer-moves.ts';
 
 export interface ImageViewerHandle {
   zoomIn: () => void;
@@ -40,7 +41,7 @@ const clampRegion = (r: ImageRegion): ImageRegion => {
 export const KEYBOARD_REGION: ImageRegion = { x: 0.25, y: 0.25, w: 0.5, h: 0.5 };
 
 /**
- * One image large: zoom (buttons, the wheel, + and -), pan (drag, once zoomed) and rotate by quarter turns, with
+ * One image large: zoom (buttons, + and -, the wheel about the pointer), pan (drag or arrows, once zoomed) and rotate by quarter turns, with
  * marks over it (where the code was read, the comments' regions). While marking, a drag draws the region instead
  * of panning, and from the keyboard the arrows move it and Shift+arrows resize it. The view is reset when the image
  * changes (the caller keys it by the image).
@@ -57,11 +58,25 @@ export const ImageViewer = forwardRef<
   const svg = useRef<SVGSVGElement>(null);
   const box = useRef<HTMLDivElement>(null);
 
-  const zoomTo = (z: number) => {
+  /** To a new zoom, about the middle of the viewer or about a point given as its offset from the middle. */
+  const zoomTo = (z: number, about = { x: 0, y: 0 }) => {
     const next = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
     setZoom(next);
-    if (next === 1) setPan({ x: 0, y: 0 });
+    setPan(panAfterZoom(pan, zoom, next, about));
   };
+  // Once zoomed, the arrows pan (unless the region being marked or a field takes them): listened on the window, so
+  // they work wherever the focus is on the page, as the review's other keys do.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const rect = box.current?.getBoundingClientRect();
+      const move = rect && panKeyMove(e, zoom > 1 && !document.querySelector('[role="dialog"]'), rect);
+      if (!move) return;
+      e.preventDefault();
+      setPan((p) => ({ x: p.x + move.x, y: p.y + move.y }));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
   const api: ImageViewerHandle = {
     zoomIn: () => zoomTo(zoom * 1.5),
     zoomOut: () => zoomTo(zoom / 1.5),
@@ -75,7 +90,20 @@ export const ImageViewer = forwardRef<
   };
   useImperativeHandle(ref, () => api);
 
-  const onWheel = (e: WheelEvent) => zoomTo(zoom * (e.deltaY < 0 ? 1.2 : 1 / 1.2));
+  // The wheel zooms about the pointer: the point under it stays there. Listened on the box itself, not passively, so
+  // that the wheel over the image zooms it without scrolling the page as well (which would move the point away).
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const onWheel = (e: globalThis.WheelEvent) => {
+      e.preventDefault();
+      const rect = el.getBoundingClientRect();
+      const about = { x: e.clientX - rect.left - rect.width / 2, y: e.clientY - rect.top - rect.height / 2 };
+      zoomTo(zoom * (e.deltaY < 0 ? 1.2 : 1 / 1.2), about);
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  });
   const onPointerDown = (e: PointerEvent) => {
     if (marking && svg.current) {
       e.currentTarget.setPointerCapture(e.pointerId);
@@ -132,7 +160,6 @@ export const ImageViewer = forwardRef<
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- while marking it is a labelled, focusable group taking the arrows; otherwise the buttons below do what the pointer does */}
       <div
         ref={box}
-        onWheel={onWheel}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

@@ -16,7 +16,7 @@ import { RuleFilter } from './ReviewQueueRow.tsx';
 import { useQueueOptions, useReviewers } from './review-api.ts';
 
 const STATUS_LABEL = (s: (typeof REVIEW_STATUSES)[number]) =>
-  s === 'SUBMITTED' ? 'Pending review' : s === 'AUTO_REJECTED' ? 'Rejected automatically' : statusDisplayName(s);
+  s === 'SUBMITTED' ? 'Pending review' : statusDisplayName(s);
 
 /** The filters behind "More filters": how many are set, for its button. */
 const moreSet = (q: ReviewQueueQuery) =>

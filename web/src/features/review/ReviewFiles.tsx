@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { displayUpc, type ReviewCommentInput } from '@portal/domain';
-import type { ImageMark } from '../submissions/ImageMarks.tsx';
+import { codeMark, type ImageMark } from '../submissions/ImageMarks.tsx';
 import { fileMarks } from '../submissions/ReviewComments.tsx';
 import type { SubmissionFile } from '../submissions/submission-api.ts';
 import { ImageViewer, type ImageViewerHandle, type RegionMarking } from './ImageViewer.tsx';
@@ -29,10 +29,7 @@ export function ReviewFiles({
 }) {
   const file = files[Math.min(fileIndex, files.length - 1)];
   const marks: ImageMark[] = file
-    ? [
-        ...(file.barcodeRegion ? [{ region: file.barcodeRegion, kind: 'barcode' as const }] : []),
-        ...fileMarks(comments, file.fileName),
-      ]
+    ? [...[codeMark(file)].filter((m) => m !== null), ...fileMarks(comments, file.fileName)]
     : [];
   return (
     <>

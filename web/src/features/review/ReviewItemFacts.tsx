@@ -2,19 +2,27 @@ import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { displayUpc, sameUpc, statusDisplayName, titleCase, type ItemStatus } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
+import { MarkedDigits } from '../submissions/MarkedDigits.tsx';
 import type { Submission } from '../submissions/submission-api.ts';
 
-/** The typed UPC beside the codes read from the files, with a mark that says in words whether they agree. */
+/**
+ * The typed UPC beside the codes read from the files, with a mark that says in words whether they agree, and on a
+ * mismatch the digits that differ marked.
+ */
 export function UpcComparison({ submission: s }: { submission: Submission }) {
   const detected = s.detectedUpcs;
   const match = detected.some((d) => sameUpc(d, s.upc));
   const verdict = !detected.length ? 'No code read' : match ? '✓ Match' : '✗ Mismatch';
+  // The typed digits are marked against the first code read (most photos show one).
+  const mismatched = !match ? (detected[0] ?? null) : null;
   return (
     <Table withTableBorder aria-label="Typed and detected UPC">
       <Table.Tbody>
         <Table.Tr>
           <Table.Th scope="row">Typed UPC</Table.Th>
-          <Table.Td ff="monospace">{displayUpc(s.upc)}</Table.Td>
+          <Table.Td ff="monospace">
+            {mismatched ? <MarkedDigits code={s.upc} against={mismatched} side="typed" /> : displayUpc(s.upc)}
+          </Table.Td>
           <Table.Td rowSpan={2} style={{ verticalAlign: 'middle' }}>
             <Badge
               size="lg"
@@ -33,7 +41,16 @@ export function UpcComparison({ submission: s }: { submission: Submission }) {
         </Table.Tr>
         <Table.Tr>
           <Table.Th scope="row">Detected</Table.Th>
-          <Table.Td ff="monospace">{detected.length ? detected.map(displayUpc).join(', ') : '—'}</Table.Td>
+          <Table.Td ff="monospace">
+            {detected.length
+              ? detected.map((d, i) => (
+                  <span key={d}>
+                    {i > 0 && ', '}
+                    {match ? displayUpc(d) : <MarkedDigits code={d} against={s.upc} side="detected" />}
+                  </span>
+                ))
+              : '—'}
+          </Table.Td>
         </Table.Tr>
       </Table.Tbody>
     </Table>

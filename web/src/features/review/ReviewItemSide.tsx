@@ -1,12 +1,14 @@
 import type { Ref } from 'react';
 import { Badge, Button, Group, Kbd, Stack, Switch, Text } from '@mantine/core';
 import {
+  DUPLICATE_BADGE_HELP,
   statusDisplayName,
   type ImageRegion,
   type ReviewCommentInput,
   type ReviewCommentTarget,
   type ReviewItemContext,
 } from '@portal/domain';
+import { ExplainedBadge } from '../../ui/ExplainedBadge.tsx';
 import { PhotoIssueBadges } from '../submissions/PhotoIssueBadges.tsx';
 import { SubmissionHistory } from '../submissions/SubmissionHistory.tsx';
 import type { Submission } from '../submissions/submission-api.ts';
@@ -56,9 +58,9 @@ export function ReviewItemSide({
       <Group gap="xs">
         <Badge variant="light">{statusDisplayName(s.itemStatus)}</Badge>
         {c.duplicate && (
-          <Badge color="red" variant="light" c="#8a1c1c">
+          <ExplainedBadge color="red" variant="light" c="#8a1c1c" help={DUPLICATE_BADGE_HELP.upc}>
             Duplicate UPC
-          </Badge>
+          </ExplainedBadge>
         )}
       </Group>
       <UpcComparison submission={s} />

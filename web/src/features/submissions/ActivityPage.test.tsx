@@ -288,7 +288,9 @@ describe('Activity rows', () => {
     expect(await href('22222222')).toBe('/productSubmissions/r1/resubmit');
     expect(await href('33333333')).toBe('/productSubmissions/r2/resubmit');
     expect(await href('44444444')).toBe('/productSubmissions/p1');
-    expect(screen.getAllByText('Rejected', { selector: 'td' })).toHaveLength(2);
+    // The automated checks' rejection is not shown as a staff one.
+    expect(screen.getAllByText('Rejected', { selector: 'td' })).toHaveLength(1);
+    expect(screen.getAllByText('Rejected automatically', { selector: 'td' })).toHaveLength(1);
   });
 
   it('a click on a row (not on its controls) opens it', async () => {

@@ -1,9 +1,11 @@
 import { forwardRef, useState, type CSSProperties } from 'react';
-import type { ImageRegion } from '@portal/domain';
+import type { ImagePoint, ImageRegion } from '@portal/domain';
 
 /** A rectangle drawn over an image: a reviewer's comment (numbered), the detected code, or one being marked. */
 export interface ImageMark {
   region: ImageRegion;
+  /** Drawn instead of the rectangle when given: a polygon through these points (the code's corners at its angle). */
+  corners?: readonly ImagePoint[] | null;
   kind: 'comment' | 'barcode' | 'draft';
   /** Shown in the corner of a comment's rectangle; its comment in the list beside the image has the same number. */
   label?: string;
@@ -14,6 +16,26 @@ const STROKE: Record<ImageMark['kind'], string> = {
   barcode: '#2b8a3e',
   draft: '#1971c2',
 };
+
+const stroke = (kind: ImageMark['kind']) => ({
+  stroke: STROKE[kind],
+  strokeWidth: 3,
+  strokeDasharray: kind === 'barcode' ? '8 4' : undefined,
+  vectorEffect: 'non-scaling-stroke' as const,
+});
+
+/**
+ * Where the code was read on a file, to outline it: the polygon through its corners at the code's own angle, or the
+ * rectangle of files read before corners were kept. Null when no code was read.
+ */
+export function codeMark(file: {
+  barcodeRegion?: ImageRegion | null;
+  barcodeOutline?: readonly ImagePoint[] | null;
+}): ImageMark | null {
+  if (!file.barcodeRegion) return null;
+  const corners = file.barcodeOutline && file.barcodeOutline.length >= 3 ? file.barcodeOutline : null;
+  return { region: file.barcodeRegion, kind: 'barcode', corners };
+}
 
 /**
  * An image shown whole in its box (object-fit: contain) with rectangles over it at the places they name, whatever
@@ -60,17 +82,22 @@ export const ImageWithMarks = forwardRef<
             const font = Math.max(size.w, size.h) * 0.035;
             return (
               <g key={i} data-mark={m.kind} data-label={m.label}>
-                <rect
-                  x={x}
-                  y={y}
-                  width={m.region.w * size.w}
-                  height={m.region.h * size.h}
-                  fill={m.kind === 'draft' ? 'rgba(25, 113, 194, 0.12)' : 'none'}
-                  stroke={STROKE[m.kind]}
-                  strokeWidth={3}
-                  strokeDasharray={m.kind === 'barcode' ? '8 4' : undefined}
-                  vectorEffect="non-scaling-stroke"
-                />
+                {m.corners ? (
+                  <polygon
+                    points={m.corners.map((p) => `${p.x * size.w},${p.y * size.h}`).join(' ')}
+                    fill="none"
+                    {...stroke(m.kind)}
+                  />
+                ) : (
+                  <rect
+                    x={x}
+                    y={y}
+                    width={m.region.w * size.w}
+                    height={m.region.h * size.h}
+                    fill={m.kind === 'draft' ? 'rgba(25, 113, 194, 0.12)' : 'none'}
+                    {...stroke(m.kind)}
+                  />
+                )}
                 {m.label && (
                   <text
                     x={x + font * 0.25}

@@ -1,5 +1,6 @@
 import { Badge, Group, List, Text } from '@mantine/core';
-import { PHOTO_ISSUE_CODES, PHOTO_ISSUE_LABELS, type PhotoIssueCode } from '@portal/domain';
+import { DUPLICATE_BADGE_HELP, PHOTO_ISSUE_CODES, PHOTO_ISSUE_LABELS, type PhotoIssueCode } from '@portal/domain';
+import { ExplainedBadge } from '../../ui/ExplainedBadge.tsx';
 
 /** As the API answers it (the code a plain string there). */
 type PhotoIssue = { code: string; message: string };
@@ -29,19 +30,27 @@ export function PhotoIssueBadges({
     <Group gap="xs" component="ul" aria-label="Photo issues" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {codes.map((code) => (
         <li key={code}>
-          <Badge size="lg" variant="light" {...ISSUE_COLOUR} title={byCode.get(code)!.join(', ')}>
-            {PHOTO_ISSUE_LABELS[code]}
-            {/* A badge writes its label in capitals; file names stay as they are written. */}
-            <span className="visually-hidden" style={{ textTransform: 'none' }}>
-              {' '}
-              in {byCode.get(code)!.join(', ')}
-            </span>
-          </Badge>
+          {code === 'DUPLICATE' ? (
+            <ExplainedBadge size="lg" variant="light" {...ISSUE_COLOUR} help={duplicateHelp(byCode.get(code)!)}>
+              {PHOTO_ISSUE_LABELS[code]}
+            </ExplainedBadge>
+          ) : (
+            <Badge size="lg" variant="light" {...ISSUE_COLOUR} title={byCode.get(code)!.join(', ')}>
+              {PHOTO_ISSUE_LABELS[code]}
+              {/* A badge writes its label in capitals; file names stay as they are written. */}
+              <span className="visually-hidden" style={{ textTransform: 'none' }}>
+                {' '}
+                in {byCode.get(code)!.join(', ')}
+              </span>
+            </Badge>
+          )}
         </li>
       ))}
     </Group>
   );
 }
+
+const duplicateHelp = (fileNames: readonly string[]) => `${DUPLICATE_BADGE_HELP.picture} In ${fileNames.join(', ')}.`;
 
 /** A file's own photo issues under its thumbnail, each with its advice in full (a label alone says nothing to do). */
 export function FilePhotoIssues({ fileName, issues }: { fileName: string; issues: readonly PhotoIssue[] }) {

@@ -19,7 +19,7 @@ const RESUBMIT = '/api/productSubmissions/resubmit';
 const autoRejected = (over: Partial<Submission> = {}) =>
   buildSubmission({
     itemStatus: 'AUTO_REJECTED',
-    statusDisplayName: 'Rejected',
+    statusDisplayName: 'Rejected automatically',
     rejectionReason: { message: REVIEW_MSG.barcodeMismatch('4006381333931', '0036000291452'), isAdminRejection: false },
     can: { review: false, editName: true, delete: true, appeal: true, resubmit: true, setTicket: false },
     ...over,
@@ -62,7 +62,7 @@ describe('Rejected submission', () => {
     renderResubmit(autoRejected());
     expect(await screen.findByRole('heading', { level: 1, name: 'Rejected submission' })).toBeTruthy();
     const facts = (await screen.findByText('Last modified')).closest('dl')!;
-    expect(within(facts).getByText('Rejected')).toBeTruthy();
+    expect(within(facts).getByText('Rejected automatically')).toBeTruthy();
     expect(within(facts).getByText('03/07/2025 4:05 pm')).toBeTruthy();
     expect(screen.getByText(REVIEW_MSG.barcodeMismatch('4006381333931', '0036000291452'))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Request validation' })).toBeTruthy();

@@ -65,6 +65,18 @@ describe('Submission detail', () => {
     expect(screen.getByRole('button', { name: 'View front.png large' })).toBeTruthy();
   });
 
+  it('the supplier sees the code read from the photos beside the typed UPC, the differing digit marked', async () => {
+    renderDetail(buildSubmission({ badge: null, upc: '4006381333931', detectedUpcs: ['4006381333981'] }));
+    await loaded();
+    const facts = screen.getByText('UPC').closest('dl')!;
+    const typed = within(facts).getByTestId('upc-typed');
+    const read = within(facts).getByTestId('upc-detected');
+    expect(within(facts).getByText('Code read from the photos')).toBeTruthy();
+    expect([...typed.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['3']);
+    expect([...read.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['8']);
+    expect(read.textContent).toBe('4006381333981 (differs in digit 12)');
+  });
+
   it('the supplier sees the readiness for the partner, the rule-set version and each failing rule with its fix', async () => {
     renderDetail(
       buildSubmission({

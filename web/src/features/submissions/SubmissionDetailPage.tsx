@@ -8,6 +8,7 @@ import {
   isFullAdmin,
   REJECTION_REASON_MAX,
   rejectionReasonProblem,
+  sameUpc,
   SCOPES,
   statusChangedNotice,
 } from '@portal/domain';
@@ -27,6 +28,7 @@ import { ReadinessPanel } from '../drafts/ReadinessPanel.tsx';
 import { SubmissionImages } from './SubmissionImages.tsx';
 import { FieldComments } from './ReviewComments.tsx';
 import { PhotoIssueBadges } from './PhotoIssueBadges.tsx';
+import { MarkedDigits } from './MarkedDigits.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
 import classes from './submissions.module.css';
 
@@ -93,6 +95,10 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const staff = isStaffView(submission, user);
+  // A code read from the photos that is not the typed UPC: both shown with the differing digits marked.
+  const readCode = submission.detectedUpcs.some((d) => sameUpc(d, submission.upc))
+    ? null
+    : (submission.detectedUpcs[0] ?? null);
   const [busy, setBusy] = useState<Review | null>(null);
   const [rejecting, setRejecting] = useState(false);
   // After a review the buttons are disabled, which would leave keyboard focus nowhere: it goes to the review area,
@@ -177,9 +183,21 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
           <dl className={classes.facts}>
             <dt>UPC</dt>
             <dd>
-              {displayUpc(submission.upc)}
+              {readCode ? (
+                <MarkedDigits code={submission.upc} against={readCode} side="typed" />
+              ) : (
+                displayUpc(submission.upc)
+              )}
               <FieldComments comments={submission.reviewComments} field="upc" label="UPC" />
             </dd>
+            {readCode && (
+              <>
+                <dt>Code read from the photos</dt>
+                <dd>
+                  <MarkedDigits code={readCode} against={submission.upc} side="detected" />
+                </dd>
+              </>
+            )}
             <dt>Product name</dt>
             <dd>
               <ProductNameEditor name={submission.productName} canEdit={submission.can.editName} onSave={rename} />

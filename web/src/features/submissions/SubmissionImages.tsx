@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Badge, Center, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { SubmissionFile } from './submission-api.ts';
 import { FilePhotoIssues } from './PhotoIssueBadges.tsx';
-import { ImageWithMarks, type ImageMark } from './ImageMarks.tsx';
+import { codeMark, ImageWithMarks, type ImageMark } from './ImageMarks.tsx';
 import { FileComments, fileMarks, type ShownComment } from './ReviewComments.tsx';
 import classes from './submissions.module.css';
 
@@ -26,7 +26,7 @@ export function SubmissionImages({
   const headingId = useId();
   const [open, setOpen] = useState<SubmissionFile | null>(null);
   const marksOf = (file: SubmissionFile): ImageMark[] => [
-    ...(showCodeRegions && file.barcodeRegion ? [{ region: file.barcodeRegion, kind: 'barcode' as const }] : []),
+    ...(showCodeRegions ? [codeMark(file)].filter((m) => m !== null) : []),
     ...fileMarks(comments, file.fileName),
   ];
   return (

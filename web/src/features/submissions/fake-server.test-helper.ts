@@ -75,6 +75,7 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
         imageUrl: '/api/productSubmissions/s1/image/front.png',
         thumbnailUrl: '/api/productSubmissions/s1/image/front.png?thumbnail=true',
         barcodeRegion: null,
+        barcodeOutline: null,
         qualityIssues: [],
       },
     ],

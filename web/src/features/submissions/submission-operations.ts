@@ -74,6 +74,10 @@ export const SubmissionDetailFields = graphql(`
         w
         h
       }
+      barcodeOutline {
+        x
+        y
+      }
       qualityIssues {
         code
         message
