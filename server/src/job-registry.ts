@@ -7,6 +7,7 @@ import { recomputeReadinessOfPartnerJob, rejudgeSameUpcOfJob } from './modules/r
 import { sendStatusMail } from './modules/submissions/notifications.ts';
 import type { SomeJobDefinition } from './jobs/queue.ts';
 import { sendPasswordResetMail } from './modules/auth/password-reset.ts';
+import { sendInvitationMail } from './modules/users/people.ts';
 import { deliverWebhook, publishHeldEvent } from './modules/webhooks/jobs.ts';
 
 /** Every job of the portal; the runner refuses to start with a name registered twice. */
@@ -17,6 +18,7 @@ export function allJobs(ctx: AppContext): SomeJobDefinition[] {
     sendStatusMail(ctx),
     processIngestionFile(ctx),
     sendPasswordResetMail(ctx),
+    sendInvitationMail(ctx),
     deliverWebhook(ctx),
     publishHeldEvent(ctx),
     recountSubmissionCounts(ctx),

@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = [
   'api_token.revoked',
   'review.stock_reason_added',
   'review.stock_reason_removed',
+  'user.invited',
+  'user.invitation_resent',
+  'user.invitation_accepted',
+  'company.created',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -93,6 +97,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'api_token.revoked': 'API token revoked',
   'review.stock_reason_added': 'Stock rejection reason added',
   'review.stock_reason_removed': 'Stock rejection reason removed',
+  'user.invited': 'User invited',
+  'user.invitation_resent': 'Invitation sent again',
+  'user.invitation_accepted': 'Invitation accepted',
+  'company.created': 'Supplier company added',
 };
 
 /** What an audit row is about; the page links the kinds that have a page. */
@@ -110,6 +118,8 @@ export const AUDIT_TARGET_TYPES = [
   'webhook',
   'api_token',
   'stock_reason',
+  'user',
+  'company',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -49,3 +49,4 @@ export * from './api-examples.ts';
 export * from './product-facts.ts';
 export * from './support-ticket.ts';
 export * from './search.ts';
+export * from './people.ts';

@@ -100,6 +100,25 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Invitations to set a first password: only the SHA-256 of the link's secret is kept; a link works once and until it
+ * expires. Accepting spends every open invitation of the user.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_invitations_user_idx').on(t.userId)],
+);
+
 /** API tokens (issue 21): only the SHA-256 of the secret is kept; revoked ones stay listed until they expire. */
 export const apiTokens = pgTable(
   'api_tokens',
