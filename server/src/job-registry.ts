@@ -5,6 +5,7 @@ import { automatedChecks } from './modules/submissions/checks-job.ts';
 import { recountSubmissionCounts } from './modules/submissions/counts-job.ts';
 import { recomputeReadinessOfPartnerJob, rejudgeSameUpcOfJob } from './modules/readiness/jobs.ts';
 import { sendStatusMail } from './modules/submissions/notifications.ts';
+import { sendDigestMail } from './modules/submissions/digest.ts';
 import type { SomeJobDefinition } from './jobs/queue.ts';
 import { sendPasswordResetMail } from './modules/auth/password-reset.ts';
 import { sendInvitationMail } from './modules/users/people.ts';
@@ -19,6 +20,7 @@ export function allJobs(ctx: AppContext): SomeJobDefinition[] {
     processIngestionFile(ctx),
     sendPasswordResetMail(ctx),
     sendInvitationMail(ctx),
+    sendDigestMail(ctx),
     deliverWebhook(ctx),
     publishHeldEvent(ctx),
     recountSubmissionCounts(ctx),

@@ -50,3 +50,4 @@ export * from './product-facts.ts';
 export * from './support-ticket.ts';
 export * from './search.ts';
 export * from './people.ts';
+export * from './mail-digest.ts';

@@ -20,6 +20,7 @@ export const TABLE_OWNERS = {
   rateLimitCounters: 'lib/rate-limit-store.ts',
   idempotencyKeys: 'lib/idempotency.ts',
   mailOutbox: 'modules/notifications/',
+  mailDigestItems: 'modules/submissions/digest.ts',
   storageMarker: 'storage/',
   featureFlags: 'modules/feature-flags/',
   partnerConfigurations: 'modules/partners/',

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { needsVendorAuthorization, VENDOR_AUTH_MSG, VENDOR_AUTH_PROMPT_MS } from '@portal/domain';
-import { usePartnerPath } from '../../partner/partner-context.tsx';
+import { stripPartnerPrefix, usePartnerId, usePartnerPath } from '../../partner/partner-context.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { useRetailPartnerName } from './users-api.ts';
 
@@ -22,9 +22,15 @@ export function VendorAuthorizationPrompt() {
   const partnerPath = usePartnerPath();
   const needed = needsVendorAuthorization(user);
   const ready = retailer !== 'the retail partner';
+  // On the form itself the prompt would only repeat the page; once the terms are accepted it no longer holds.
+  const onForm = /^\/vendor-authorization(\/|$)/.test(stripPartnerPrefix(useLocation().pathname, usePartnerId()));
 
   useEffect(() => {
-    if (!needed || !ready) return;
+    if (!needed || onForm) notifications.hide(VENDOR_AUTH_PROMPT_ID);
+  }, [needed, onForm]);
+
+  useEffect(() => {
+    if (!needed || !ready || onForm) return;
     if (sessionStorage.getItem(shownKey(user.id))) return;
     sessionStorage.setItem(shownKey(user.id), '1');
     const to = partnerPath('/vendor-authorization');
@@ -33,11 +39,15 @@ export function VendorAuthorizationPrompt() {
       color: 'yellow',
       autoClose: VENDOR_AUTH_PROMPT_MS,
       title: 'Vendor authorization needed',
+      // Named for screen readers; the text dark enough on the notice's white (the dimmed default is 3.3:1).
+      closeButtonProps: { 'aria-label': 'Close vendor authorization notice' },
       message: (
-        <Text size="sm">
+        <Text size="sm" c="dark.9">
           {VENDOR_AUTH_MSG.prompt(retailer)}{' '}
           <Anchor
             href={to}
+            underline="always"
+            c="blue.9"
             onClick={(event) => {
               event.preventDefault();
               notifications.hide(VENDOR_AUTH_PROMPT_ID);
@@ -49,7 +59,7 @@ export function VendorAuthorizationPrompt() {
         </Text>
       ),
     });
-  }, [needed, ready, retailer, user.id, partnerPath, navigate]);
+  }, [needed, ready, onForm, retailer, user.id, partnerPath, navigate]);
 
   return null;
 }
