@@ -121,3 +121,30 @@ test('partner settings are reached by the partner company id too', async ({ page
   await page.goto('/settings/company/999999');
   await expect(page).toHaveURL(/\/settings$/);
 });
+
+test('a supplier chooses a daily digest of decisions on the account page', async ({ page }) => {
+  await signIn(page, DEMO.other);
+  await page.goto('/account/notifications');
+  const group = page.getByRole('radiogroup', { name: 'E-mails about review decisions' });
+  await expect(group.getByRole('radio', { name: /^Immediately/ })).toBeChecked();
+  await group.getByRole('radio', { name: /^Daily/ }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your e-mail preference was saved.')).toBeVisible();
+  await expectAccessible(page, 'e-mail preference');
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /^Daily/ })).toBeChecked();
+  // Back as it was, for the other specs.
+  await page.getByRole('radio', { name: /^Immediately/ }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your e-mail preference was saved.')).toBeVisible();
+});
+
+test('partner settings fit a 390 px phone with no sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.admin);
+  await page.goto('/settings/company/30443');
+  await expect(page.getByRole('heading', { level: 1, name: 'Customize New Item Intake' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBe(0);
+});

@@ -224,6 +224,30 @@ export type paths = {
         patch: operations["patchUserPassword"];
         trace?: never;
     };
+    "/api/user/mail-digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How you hear of review decisions (immediately, hourly or daily)
+         * @description How you hear of review decisions (immediately, hourly or daily). Any signed-in user or valid API token.
+         */
+        get: operations["getUserMailDigest"];
+        /**
+         * Choose how you hear of review decisions: one e-mail each, or a digest an hour or a day
+         * @description Choose how you hear of review decisions: one e-mail each, or a digest an hour or a day. For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
+        put: operations["putUserMailDigest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/accept-terms-and-conditions": {
         parameters: {
             query?: never;
@@ -5161,6 +5185,279 @@ export interface operations {
             };
         };
     };
+    getUserMailDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: How you hear of review decisions (immediately, hourly or daily) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mailDigest": "daily"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        mailDigest: "immediate" | "hourly" | "daily";
+                    };
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putUserMailDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mailDigest": "daily"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    mailDigest: "immediate" | "hourly" | "daily";
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Choose how you hear of review decisions: one e-mail each, or a digest an hour or a day */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mailDigest": "daily"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        mailDigest: "immediate" | "hourly" | "daily";
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "mailDigest: Invalid option: expected one of \"immediate\"|\"hourly\"|\"daily\"",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "mailDigest: Invalid option: expected one of \"immediate\"|\"hourly\"|\"daily\"",
+                     *       "fields": {
+                     *         "mailDigest": "Invalid option: expected one of \"immediate\"|\"hourly\"|\"daily\""
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:session-required",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     putUserAcceptTermsAndConditions: {
         parameters: {
             query?: never;
@@ -5300,6 +5597,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "users": [
+                     *         {
+                     *           "id": 42,
+                     *           "email": "reviewer@example.com",
+                     *           "firstName": "Rae",
+                     *           "lastName": "Viewer",
+                     *           "scopes": [
+                     *             "read:allproductsubmissions",
+                     *             "write:allproductsubmissions"
+                     *           ],
+                     *           "state": "invited",
+                     *           "createdAt": "2026-11-28T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         users: {
                             id: number;
@@ -5433,6 +5748,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "email": "reviewer@example.com",
+                     *       "firstName": "Rae",
+                     *       "lastName": "Viewer",
+                     *       "scopes": [
+                     *         "read:allproductsubmissions",
+                     *         "write:allproductsubmissions"
+                     *       ],
+                     *       "state": "invited",
+                     *       "createdAt": "2026-11-28T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         email: string;
@@ -5628,6 +5957,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "companies": [
+                     *         {
+                     *           "id": 1004,
+                     *           "name": "Hillside Dairy",
+                     *           "kind": "supplier",
+                     *           "users": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         companies: {
                             id: number;
@@ -5771,6 +6112,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1004,
+                     *       "name": "Hillside Dairy",
+                     *       "kind": "supplier",
+                     *       "users": 2
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -5960,6 +6309,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "company": {
+                     *         "id": 1004,
+                     *         "name": "Hillside Dairy",
+                     *         "kind": "supplier",
+                     *         "users": 2
+                     *       },
+                     *       "users": [
+                     *         {
+                     *           "id": 42,
+                     *           "email": "reviewer@example.com",
+                     *           "firstName": "Rae",
+                     *           "lastName": "Viewer",
+                     *           "scopes": [
+                     *             "read:allproductsubmissions",
+                     *             "write:allproductsubmissions"
+                     *           ],
+                     *           "state": "invited",
+                     *           "createdAt": "2026-11-28T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         company: {
                             id: number;
@@ -6052,9 +6425,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Company not found.",
+                     *       "detail": "No such supplier company.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Company not found."
+                     *       "message": "No such supplier company."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6141,6 +6514,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "email": "reviewer@example.com",
+                     *       "firstName": "Rae",
+                     *       "lastName": "Viewer",
+                     *       "scopes": [
+                     *         "read:allproductsubmissions",
+                     *         "write:allproductsubmissions"
+                     *       ],
+                     *       "state": "invited",
+                     *       "createdAt": "2026-11-28T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         email: string;
@@ -6226,9 +6613,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Company not found.",
+                     *       "detail": "No such supplier company.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Company not found."
+                     *       "message": "No such supplier company."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6354,6 +6741,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "email": "reviewer@example.com",
+                     *       "firstName": "Rae",
+                     *       "lastName": "Viewer",
+                     *       "scopes": [
+                     *         "read:allproductsubmissions",
+                     *         "write:allproductsubmissions"
+                     *       ],
+                     *       "state": "invited",
+                     *       "createdAt": "2026-11-28T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         email: string;
@@ -6437,9 +6838,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Company not found.",
+                     *       "detail": "No such supplier company.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Company not found."
+                     *       "message": "No such supplier company."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6525,6 +6926,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "buyer@example.com",
+                     *       "firstName": "Bea",
+                     *       "companyName": "Hillside Dairy"
+                     *     }
+                     */
                     "application/json": {
                         email: string;
                         firstName: string;

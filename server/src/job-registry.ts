@@ -8,7 +8,7 @@ import { sendStatusMail } from './modules/submissions/notifications.ts';
 import { sendDigestMail } from './modules/submissions/digest.ts';
 import type { SomeJobDefinition } from './jobs/queue.ts';
 import { sendPasswordResetMail } from './modules/auth/password-reset.ts';
-import { sendInvitationMail } from './modules/users/people.ts';
+import { sendInvitationMail } from './modules/people/service.ts';
 import { deliverWebhook, publishHeldEvent } from './modules/webhooks/jobs.ts';
 
 /** Every job of the portal; the runner refuses to start with a name registered twice. */

@@ -10,7 +10,7 @@ import { removeOrphanFiles } from './jobs/orphan-files.ts';
 import { purgeIdempotencyKeys } from './lib/idempotency.ts';
 import { purgeFeedEvents } from './modules/events/service.ts';
 import { purgeFinishedJobs } from './jobs/queue.ts';
-import { purgeOldInvitations } from './modules/users/queries/people.ts';
+import { purgeOldInvitations } from './modules/people/repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -225,6 +225,10 @@ const loggedInRoutes: RouteObject[] = [
         path: 'api-tokens',
         lazy: signedInPage(() => import('./features/api-tokens/ApiTokensTab.tsx'), 'ApiTokensTab'),
       },
+      {
+        path: 'notifications',
+        lazy: signedInPage(() => import('./features/account/MailDigestForm.tsx'), 'MailDigestForm'),
+      },
     ],
   },
 

@@ -24,7 +24,7 @@ export const PEOPLE_MSG = {
   companyNameRequired: 'Enter the company name.',
   companyNameTooLong: `The company name can be at most ${COMPANY_NAME_MAX} characters.`,
   companyNameTaken: 'A company with this name already exists.',
-  companyNotFound: 'Company not found.',
+  companyNotFound: 'No such supplier company.',
   notSupplierCompany: 'Users can be invited here only to supplier companies.',
   userNotFound: 'User not found.',
   alreadyActive: 'This person has already set a password: they can use "Forgot password" instead.',

@@ -13,7 +13,7 @@ export const TABLE_OWNERS = {
   users: 'modules/users/',
   sessions: 'lib/session-store.ts',
   passwordResetTokens: 'modules/auth/',
-  userInvitations: 'modules/users/',
+  userInvitations: 'modules/people/',
   loginFailures: 'modules/auth/',
   apiTokens: 'modules/api-tokens/',
   deploymentFingerprints: 'lib/session-secret-check.ts',

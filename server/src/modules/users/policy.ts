@@ -1,4 +1,4 @@
-import { isInternal, mayManagePeople } from '@portal/domain';
+import { isInternal } from '@portal/domain';
 
 /**
  * What a signed-in user may do with accounts (part 1 section 3). Every /api/user route acts on the caller's own
@@ -15,11 +15,4 @@ export const userPolicy = {
    */
   learnEmailTaken: (account: { companyId: number; scopes: readonly string[] }, found: { companyId: number }) =>
     isInternal(account) || found.companyId === account.companyId,
-};
-
-/** Managing people (staff users, supplier companies and their users): administrators only (mayManagePeople). */
-export const peoplePolicy = {
-  manage: (account: { scopes: readonly string[] }) => mayManagePeople(account),
-  /** Staff accounts are reached from the staff list, supplier accounts from their company: any, for an administrator. */
-  reachCompany: (account: { scopes: readonly string[] }) => mayManagePeople(account),
 };

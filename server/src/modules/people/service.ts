@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
-  grantableScopes,
   INVITATION_TTL_HOURS,
   MSG,
   PEOPLE_MSG,
@@ -17,17 +16,24 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { deleteSessionsOf, forgetSessionsOf } from '../../lib/session-store.ts';
 import type { Actor } from '../../lib/authorize.ts';
-import { findUserByEmail, findUserById, insertUser, staffCompanyId, updateUser } from './repository.ts';
+import { peoplePolicy } from './policy.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertCompany,
+  insertUser,
+  staffCompanyId,
+  updateUser,
+} from '../users/repository.ts';
 import {
   claimInvitation,
   companyNameTaken,
   findCompany,
-  insertCompany,
   insertInvitation,
   openInvitation,
   personView,
   spendInvitationsOf,
-} from './queries/people.ts';
+} from './repository.ts';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 type Admin = Pick<Actor, 'id' | 'scopes'>;
@@ -63,7 +69,7 @@ async function inviteUser(
 }
 
 export async function inviteStaffUser(db: Db, admin: Admin, input: StaffInvite) {
-  if (!grantableScopes(admin, input.scopes))
+  if (!peoplePolicy.grant(admin, input.scopes))
     throw badRequest(PEOPLE_MSG.scopeNotYours, { scopes: PEOPLE_MSG.scopeNotYours });
   return inviteUser(db, admin, await staffCompanyId(db), input);
 }

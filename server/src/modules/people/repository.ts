@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { CompanyView, PersonView } from '@portal/domain';
-import type { Tx } from '../../../db/client.ts';
-import { companies, userInvitations, users } from '../../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
+import { companies, userInvitations, users } from '../../db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -55,11 +55,6 @@ export async function companyNameTaken(db: Tx, name: string): Promise<boolean> {
     .where(sql`lower(${companies.name}) = ${name.trim().toLowerCase()}`)
     .limit(1);
   return Boolean(row);
-}
-
-export async function insertCompany(db: Tx, values: typeof companies.$inferInsert) {
-  const [row] = await db.insert(companies).values(values).returning();
-  return row;
 }
 
 export async function insertInvitation(db: Tx, values: typeof userInvitations.$inferInsert) {

@@ -10,11 +10,11 @@ import {
 import { authorize } from '../../lib/authorize.ts';
 import { notFound } from '../../lib/errors.ts';
 import { routeSchema } from '../../lib/openapi.ts';
-import { requireUser } from './current-user.ts';
-import { hashPassword } from './passwords.ts';
+import { requireUser } from '../users/current-user.ts';
+import { hashPassword } from '../users/passwords.ts';
 import { peoplePolicy } from './policy.ts';
-import { staffCompanyId } from './repository.ts';
-import { findCompany, listCompanies, usersOfCompany } from './queries/people.ts';
+import { staffCompanyId } from '../users/repository.ts';
+import { findCompany, listCompanies, usersOfCompany } from './repository.ts';
 import {
   acceptInvitation,
   addSupplierCompany,
@@ -22,7 +22,7 @@ import {
   inviteCompanyUser,
   inviteStaffUser,
   resendInvitation,
-} from './people.ts';
+} from './service.ts';
 
 const person = z.object({
   id: z.number().int(),
@@ -39,6 +39,18 @@ const company = z.object({
   kind: z.enum(['supplier', 'partner', 'staff']),
   users: z.number().int(),
 });
+const PERSON_EXAMPLE = {
+  id: 42,
+  email: 'reviewer@example.com',
+  firstName: 'Rae',
+  lastName: 'Viewer',
+  scopes: ['read:allproductsubmissions', 'write:allproductsubmissions'],
+  state: 'invited' as const,
+  createdAt: '2026-11-28T09:30:00.000Z',
+};
+const COMPANY_EXAMPLE = { id: 1004, name: 'Hillside Dairy', kind: 'supplier' as const, users: 2 };
+const personAnswer = person.meta({ examples: [PERSON_EXAMPLE] });
+const companyAnswer = company.meta({ examples: [COMPANY_EXAMPLE] });
 const companyParams = z.object({ companyId: z.coerce.number().int().positive() });
 const userParams = z.object({ userId: z.coerce.number().int().positive() });
 const companyQuery = z.object({ q: z.string().trim().max(120).optional() });
@@ -63,7 +75,7 @@ export async function peopleRoutes(app: FastifyInstance) {
       schema: routeSchema({
         summary: 'Staff users (administrators only)',
         tags,
-        responses: { 200: z.object({ users: z.array(person) }) },
+        responses: { 200: z.object({ users: z.array(person) }).meta({ examples: [{ users: [PERSON_EXAMPLE] }] }) },
         errors: [401, 403],
         sessionOnly: true,
       }),
@@ -82,7 +94,7 @@ export async function peopleRoutes(app: FastifyInstance) {
         summary: 'Add a member of staff with scopes; they are e-mailed an invitation to choose a password',
         tags,
         body: staffInviteSchema,
-        responses: { 201: person },
+        responses: { 201: personAnswer },
         errors: [401, 403, 409],
         sessionOnly: true,
       }),
@@ -102,7 +114,9 @@ export async function peopleRoutes(app: FastifyInstance) {
         summary: 'Supplier companies with their number of users, by name (q: the start of the name)',
         tags,
         querystring: companyQuery,
-        responses: { 200: z.object({ companies: z.array(company) }) },
+        responses: {
+          200: z.object({ companies: z.array(company) }).meta({ examples: [{ companies: [COMPANY_EXAMPLE] }] }),
+        },
         errors: [401, 403],
         sessionOnly: true,
       }),
@@ -122,7 +136,7 @@ export async function peopleRoutes(app: FastifyInstance) {
         summary: 'Add a supplier company',
         tags,
         body: newCompanySchema,
-        responses: { 201: company },
+        responses: { 201: companyAnswer },
         errors: [401, 403, 409],
         sessionOnly: true,
       }),
@@ -142,7 +156,11 @@ export async function peopleRoutes(app: FastifyInstance) {
         summary: 'A supplier company and its users',
         tags,
         params: companyParams,
-        responses: { 200: z.object({ company: company, users: z.array(person) }) },
+        responses: {
+          200: z
+            .object({ company: company, users: z.array(person) })
+            .meta({ examples: [{ company: COMPANY_EXAMPLE, users: [PERSON_EXAMPLE] }] }),
+        },
         errors: [401, 403, 404],
         sessionOnly: true,
       }),
@@ -166,7 +184,7 @@ export async function peopleRoutes(app: FastifyInstance) {
         tags,
         params: companyParams,
         body: companyUserInviteSchema,
-        responses: { 201: person },
+        responses: { 201: personAnswer },
         errors: [401, 403, 404, 409],
         sessionOnly: true,
       }),
@@ -187,7 +205,7 @@ export async function peopleRoutes(app: FastifyInstance) {
         summary: 'Send the invitation again to someone who has not chosen a password yet',
         tags,
         params: userParams,
-        responses: { 202: person },
+        responses: { 202: personAnswer },
         errors: [401, 403, 404, 409],
         sessionOnly: true,
       }),
@@ -195,7 +213,7 @@ export async function peopleRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await admin(request);
       const { userId } = userParams.parse(request.params);
-      const resent = await resendInvitation(db, user, userId, () => peoplePolicy.reachCompany(user));
+      const resent = await resendInvitation(db, user, userId, () => peoplePolicy.manage(user));
       return reply.status(202).send(resent);
     },
   );
@@ -210,7 +228,11 @@ export async function peopleRoutes(app: FastifyInstance) {
         summary: 'Who an invitation link is for (404 when it is unknown, spent or expired)',
         tags: ['Sign-in'],
         params: tokenParams,
-        responses: { 200: z.object({ email: z.string(), firstName: z.string(), companyName: z.string() }) },
+        responses: {
+          200: z
+            .object({ email: z.string(), firstName: z.string(), companyName: z.string() })
+            .meta({ examples: [{ email: 'buyer@example.com', firstName: 'Bea', companyName: 'Hillside Dairy' }] }),
+        },
         errors: [403, 404, 429],
         public: true,
       }),
