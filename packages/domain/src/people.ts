@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { accountInformationSchema, newPasswordSchema } from './account.ts';
-import { COMPANY_SCOPES, isFullAdmin, isScope, type Scope } from './scopes.ts';
+import { COMPANY_SCOPES, isScope, type Scope } from './scopes.ts';
 
 /**
  * Managing people: administrators add staff users with their scopes, supplier companies and those companies' users;
  * each new account is invited by e-mail and chooses its own password through a single-use link.
  */
-
-/** Who may manage people: administrators with both all-submission scopes (as for Access). */
-export const mayManagePeople = (u: { scopes: readonly string[] }) => isFullAdmin(u);
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_HOURS = 72;
