@@ -48,7 +48,7 @@ export function MailDigestForm() {
           label="E-mails about review decisions"
           description="A digest lists each decided item with what to fix, in one e-mail."
           value={chosen}
-          onChange={(value) => setChosen(value as MailDigestFrequency)}
+          onChange={setChosen}
         >
           <Stack gap="xs" mt="xs">
             {MAIL_DIGEST_FREQUENCIES.map((f) => (

@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Anchor, Text } from '@mantine/core';
 import { PEOPLE_MSG } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
@@ -13,7 +12,18 @@ import { acceptInvitation, fetchInvitation } from './people-api.ts';
 /** /invitation/:token: someone an administrator added chooses a first password through the e-mailed link. */
 export function InvitationPage() {
   const { token = '' } = useParams();
-  const invitation = useQuery({ queryKey: ['invitation', token], queryFn: () => fetchInvitation(token), retry: false });
+  // A signed-out page: no query client here, as on the other sign-in pages.
+  const [invitation, setInvitation] = useState<Awaited<ReturnType<typeof fetchInvitation>> | 'invalid' | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchInvitation(token).then(
+      (found) => current && setInvitation(found),
+      () => current && setInvitation('invalid'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -41,15 +51,14 @@ export function InvitationPage() {
   return (
     <LoginLayout>
       <Page heading="Choose your password">
-        {invitation.isPending ? (
+        {invitation === null ? (
           <Text>Loading…</Text>
-        ) : invitation.isError ? (
+        ) : invitation === 'invalid' ? (
           <Text role="alert">{PEOPLE_MSG.invitationInvalid}</Text>
         ) : (
           <>
             <Text>
-              Welcome, {invitation.data.firstName}. Choose a password for {invitation.data.email} (
-              {invitation.data.companyName}).
+              Welcome, {invitation.firstName}. Choose a password for {invitation.email} ({invitation.companyName}).
             </Text>
             <NewPasswordForm submitLabel="Set password" busyLabel="Saving..." failure={failure} onSubmit={onSubmit} />
           </>

@@ -21,7 +21,7 @@ export function PeoplePage() {
   // Only scopes the administrator holds can be granted (the server says so too).
   const grantable = Object.entries(STAFF_SCOPE_LABELS)
     .filter(([scope]) => me.scopes.includes(scope) && !(COMPANY_SCOPES as readonly string[]).includes(scope))
-    .map(([value, label]) => ({ value, label: label! }));
+    .map(([value, label]) => ({ value, label }));
 
   return (
     <Page heading="People">

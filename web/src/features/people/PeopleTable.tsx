@@ -45,7 +45,7 @@ export function PeopleTable({ people, caption }: { people: PersonView[]; caption
                     variant="subtle"
                     ml="xs"
                     onClick={() => void resend(p)}
-                    aria-label={`Send the invitation to ${p.email} again`}
+                    aria-label={`Send again to ${p.email}`}
                   >
                     Send again
                   </Button>
