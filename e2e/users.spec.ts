@@ -33,6 +33,9 @@ test('a supplier on partner 30443 who has not accepted the vendor terms is warne
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Vendor Authorization' })).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(6);
+  // The prompt decides once the partner's name has loaded (the form's text shows it), two painted frames later.
+  await expect(page.getByText('To sell your products through Fresh Market Grocers')).toBeVisible();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await expect(page.getByText('Vendor authorization needed')).toBeHidden();
 
   const claims = page.getByRole('group', { name: /Fresh Market Grocers vendor terms/ }).getByRole('checkbox');
