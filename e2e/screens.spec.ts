@@ -55,6 +55,7 @@ const supplierRoutes = (ids: SeededIds, prefix = '') =>
     `/cataloguedProducts/${CATALOGUED}/upload/confirmation`,
     '/account/information',
     '/account/password',
+    '/account/notifications',
     `/edit-multiple?productSubmissionIds=${ids.submissionId}`,
     `/edit-multiple/confirmation?productSubmissionIds=${ids.submissionId}`,
     '/vendor-authorization',
@@ -106,6 +107,8 @@ const ROLES: Role[] = [
       '/admin/jobs',
       '/admin/audit',
       '/webhooks?companyId=1001',
+      '/people',
+      '/people/companies/1001',
     ],
   },
   {

@@ -17,6 +17,9 @@ test('a supplier on partner 30443 who has not accepted the vendor terms is warne
     'Fresh Market Grocers needs your vendor authorization before reviewing your products.',
   );
   await page.screenshot({ path: 'test-results/vendor-authorization-prompt.png' });
+  // The notice passes axe: a named close button, contrast, a link told apart by more than its colour.
+  await expect(prompt.getByRole('button', { name: 'Close vendor authorization notice' })).toBeVisible();
+  await expectAccessible(page, 'vendor authorization notice');
 
   // The account menu offers the form too (supplier, SUBMISSION_LIST_VIEW on).
   expect(await openAccountMenu(page, 'Val')).toContain('Vendor Authorization');
@@ -25,6 +28,15 @@ test('a supplier on partner 30443 who has not accepted the vendor terms is warne
   await prompt.getByRole('link', { name: 'Complete the vendor authorization form' }).click();
   await expect(page).toHaveURL(new RegExp(`/${PARTNER}/vendor-authorization$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Vendor Authorization' })).toBeVisible();
+  // Opened afresh (a new tab, a bookmark), the form shows no prompt pointing at itself.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vendor Authorization' })).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(6);
+  // The prompt decides once the partner's name has loaded (the form's text shows it), two painted frames later.
+  await expect(page.getByText('To sell your products through Fresh Market Grocers')).toBeVisible();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.getByText('Vendor authorization needed')).toBeHidden();
 
   const claims = page.getByRole('group', { name: /Fresh Market Grocers vendor terms/ }).getByRole('checkbox');
   await expect(claims).toHaveCount(6);
@@ -53,6 +65,8 @@ test('a supplier on partner 30443 who has not accepted the vendor terms is warne
   // Goes to / (the partner root, which lands on the supplier's default tab) with a toast naming the partner.
   await expect(page).toHaveURL(new RegExp(`/${PARTNER}/activity/requires_action$`));
   await expect(page.getByText('Your vendor authorization for Fresh Market Grocers was saved.')).toBeVisible();
+  // The prompt does not stand beside the confirmation (nor come back on the next page of this session).
+  await expect(page.getByText('Vendor authorization needed')).toBeHidden();
 
   // Accepted: no more warning at the next sign-in.
   await page.context().clearCookies();

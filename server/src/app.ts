@@ -33,6 +33,7 @@ import { oidcRoutes } from './modules/auth/oidc.ts';
 import { featureFlagRoutes } from './modules/feature-flags/routes.ts';
 import { partnerRoutes } from './modules/partners/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { peopleRoutes } from './modules/people/routes.ts';
 import { draftRoutes } from './modules/drafts/routes.ts';
 import { submissionRoutes } from './modules/submission-views/routes.ts';
 import { submissionV1Routes } from './modules/submission-views/api-v1-routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes);
   await app.register(oidcRoutes);
   await app.register(userRoutes);
+  await app.register(peopleRoutes);
   await app.register(featureFlagRoutes);
   await app.register(partnerRoutes);
   await app.register(draftRoutes);

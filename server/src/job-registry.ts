@@ -6,8 +6,10 @@ import { automatedChecks } from './modules/submissions/checks-job.ts';
 import { recountSubmissionCounts } from './modules/submissions/counts-job.ts';
 import { recomputeReadinessOfPartnerJob, rejudgeSameUpcOfJob } from './modules/readiness/jobs.ts';
 import { sendStatusMail } from './modules/submissions/notifications.ts';
+import { sendDigestMail } from './modules/submissions/digest.ts';
 import type { SomeJobDefinition } from './jobs/queue.ts';
 import { sendPasswordResetMail } from './modules/auth/password-reset.ts';
+import { sendInvitationMail } from './modules/people/service.ts';
 import { deliverWebhook, publishHeldEvent } from './modules/webhooks/jobs.ts';
 
 /** Every job of the portal; the runner refuses to start with a name registered twice. */
@@ -19,6 +21,8 @@ export function allJobs(ctx: AppContext): SomeJobDefinition[] {
     sendStatusMail(ctx),
     processIngestionFile(ctx),
     sendPasswordResetMail(ctx),
+    sendInvitationMail(ctx),
+    sendDigestMail(ctx),
     deliverWebhook(ctx),
     publishHeldEvent(ctx),
     recountSubmissionCounts(ctx),

@@ -10,6 +10,7 @@ import { removeOrphanFiles } from './jobs/orphan-files.ts';
 import { purgeIdempotencyKeys } from './lib/idempotency.ts';
 import { purgeFeedEvents } from './modules/events/service.ts';
 import { purgeFinishedJobs } from './jobs/queue.ts';
+import { purgeOldInvitations } from './modules/people/repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,6 +19,7 @@ export async function purgeExpired(db: Db, now = new Date()) {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   await purgeExpiredSessions(db, now);
   await purgeOldResetTokens(db, dayAgo);
+  await purgeOldInvitations(db, dayAgo);
   await purgeOldFailures(db, dayAgo);
   await purgeExpiredCounters(db, now);
 }

@@ -4,6 +4,7 @@ import {
   isAnyAdmin,
   isFullAdmin,
   isPartnerConfigAdmin,
+  mayManagePeople,
   mayReview,
   mayViewImportJobs,
   mayViewJobs,
@@ -41,6 +42,10 @@ const loggedOutRoutes: RouteObject[] = [
   {
     path: 'reset-password/:token',
     lazy: lazyPage(() => import('./features/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
+  },
+  {
+    path: 'invitation/:token',
+    lazy: lazyPage(() => import('./features/people/InvitationPage.tsx'), 'InvitationPage'),
   },
 ];
 
@@ -225,6 +230,10 @@ const loggedInRoutes: RouteObject[] = [
         path: 'api-tokens',
         lazy: signedInPage(() => import('./features/api-tokens/ApiTokensTab.tsx'), 'ApiTokensTab'),
       },
+      {
+        path: 'notifications',
+        lazy: signedInPage(() => import('./features/account/MailDigestForm.tsx'), 'MailDigestForm'),
+      },
     ],
   },
 
@@ -338,8 +347,23 @@ const loggedInRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'settings/company/:companyId',
+        lazy: signedInPage(() => import('./features/partners/SettingsByCompanyRoute.tsx'), 'SettingsByCompanyRoute'),
+      },
+      {
         path: 'settings/:id/landing-page',
         lazy: signedInPage(() => import('./features/partners/LandingPagePreviewPage.tsx'), 'LandingPagePreviewPage'),
+      },
+    ],
+  },
+  {
+    // Managing people: administrators add staff, supplier companies and their users.
+    element: <RequireAccess allow={mayManagePeople} />,
+    children: [
+      { path: 'people', lazy: signedInPage(() => import('./features/people/PeoplePage.tsx'), 'PeoplePage') },
+      {
+        path: 'people/companies/:companyId',
+        lazy: signedInPage(() => import('./features/people/CompanyPeoplePage.tsx'), 'CompanyPeoplePage'),
       },
     ],
   },

@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = [
   'review.stock_reason_removed',
   'review.assigned',
   'review.note_added',
+  'user.invited',
+  'user.invitation_resent',
+  'user.invitation_accepted',
+  'company.created',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -97,6 +101,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'review.stock_reason_removed': 'Stock rejection reason removed',
   'review.assigned': 'Review item assigned',
   'review.note_added': 'Internal review note added',
+  'user.invited': 'User invited',
+  'user.invitation_resent': 'Invitation sent again',
+  'user.invitation_accepted': 'Invitation accepted',
+  'company.created': 'Supplier company added',
 };
 
 /** What an audit row is about; the page links the kinds that have a page. */
@@ -114,6 +122,8 @@ export const AUDIT_TARGET_TYPES = [
   'webhook',
   'api_token',
   'stock_reason',
+  'user',
+  'company',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -59,3 +59,5 @@ export * from './sheet-rows.ts';
 export * from './sheet-import-schema.ts';
 export * from './search-schema.ts';
 export * from './upc-diff.ts';
+export * from './people.ts';
+export * from './mail-digest.ts';

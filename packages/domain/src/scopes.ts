@@ -34,6 +34,12 @@ export const isAnyAdmin = (u: HasScopes) =>
 export const isFullAdmin = (u: HasScopes) =>
   has(u, SCOPES.readAllProductSubmissions) && has(u, SCOPES.writeAllProductSubmissions);
 
+/**
+ * Managing people (staff users, supplier companies and their users): administrators with both all-submission scopes,
+ * as for Access. Here, not in people.ts, so that the shell can ask it without loading the schemas.
+ */
+export const mayManagePeople = (u: HasScopes) => isFullAdmin(u);
+
 /** Both partner-configuration scopes; sees 'Settings'. */
 export const isPartnerConfigAdmin = (u: HasScopes) =>
   has(u, SCOPES.readPartnerConfigurations) && has(u, SCOPES.writePartnerConfigurations);

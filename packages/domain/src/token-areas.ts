@@ -9,6 +9,7 @@ export const TOKEN_AREA_OF_TAG: Readonly<Record<string, TokenArea | null>> = {
   Operations: null,
   'Sign-in': null,
   Account: null,
+  People: null,
   'Tokens (v1)': null,
   'API tokens': null,
   API: null,

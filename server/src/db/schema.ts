@@ -65,6 +65,10 @@ export const users = pgTable(
     tcAcceptanceDate: timestamp('tc_acceptance_date', { withTimezone: true }),
     /** Set when the account is disabled: no sign-in, no session, no API token works for it. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** How the user hears of decisions: each at once, or one digest an hour or a day (MAIL_DIGEST_FREQUENCIES). */
+    mailDigest: text('mail_digest', { enum: ['immediate', 'hourly', 'daily'] })
+      .notNull()
+      .default('immediate'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -99,6 +103,51 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Invitations to set a first password: only the SHA-256 of the link's secret is kept; a link works once and until it
+ * expires. Accepting spends every open invitation of the user.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_invitations_user_idx').on(t.userId)],
+);
+
+/** Decisions waiting for a user's next digest mail (users who chose hourly or daily); deleted once it is sent. */
+export const mailDigestItems = pgTable(
+  'mail_digest_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    submissionId: uuid('submission_id').notNull(),
+    status: text('status').notNull(),
+    /** The product as the mail names it: "Name (UPC …)". */
+    product: text('product').notNull(),
+    reason: text('reason'),
+    /** What to fix: the reviewer's comments, each as a line. */
+    comments: text('comments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+  },
+  // One line per item and outcome: a second decision of the same kind in the window replaces the first.
+  (t) => [uniqueIndex('mail_digest_items_user_item_idx').on(t.userId, t.submissionId, t.status)],
 );
 
 /** API tokens (issue 21): only the SHA-256 of the secret is kept; revoked ones stay listed until they expire. */

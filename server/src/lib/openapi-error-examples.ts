@@ -5,6 +5,7 @@ import {
   JOBS_MSG,
   MSG,
   PARTNER_SETTINGS_MSG,
+  PEOPLE_MSG,
   SHIPPING_PROFILE_MSG,
   TOKEN_AREA_SCOPES,
   tokenAreaOfRoute,
@@ -52,6 +53,7 @@ const conflict = (message: string, code = 'CONFLICT'): ErrorBody => ({ code, mes
 const BY_TAG: Record<string, Partial<Record<404 | 409 | 429, ErrorBody>>> = {
   'Sign-in': { 429: { code: 'RATE_LIMITED', message: MSG.tooManyAttempts } },
   Account: { 409: conflict(MSG.emailTaken) },
+  People: { 404: notFound(PEOPLE_MSG.companyNotFound), 409: conflict(PEOPLE_MSG.companyNameTaken) },
   Partners: {
     404: notFound('No such partner configuration.'),
     409: conflict(PARTNER_SETTINGS_MSG.changedMeanwhile),

@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client.ts';
 import { defineJob, enqueue, jobType, type JobHold } from '../../jobs/queue.ts';
 import type { ChangedBy } from './events.ts';
 import { creatorAndCompany, findSubmission, type SubmissionRow } from './repository.ts';
+import { addToDigests, digestRecipients } from './digest.ts';
 
 const NOTIFIED: ItemStatus[] = ['ACCEPTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'CATALOGUED', 'DELISTED'];
 
@@ -52,6 +53,18 @@ export async function notifyStatusChange(
   );
 }
 
+/** How a mail names the product, and where it sends the supplier for this status. */
+function mailFacts(s: SubmissionRow, status: ItemStatus, publicUrl: string) {
+  const name = s.productName ? `${s.productName} (UPC ${s.upc})` : `UPC ${s.upc}`;
+  const link =
+    status === 'CATALOGUED' || status === 'DELISTED'
+      ? `${publicUrl}/cataloguedProducts/${s.ean13Upc}`
+      : status === 'ADMIN_REJECTED' || status === 'AUTO_REJECTED'
+        ? `${publicUrl}/productSubmissions/${s.id}/resubmit`
+        : `${publicUrl}/productSubmissions/${s.id}`;
+  return { name, link };
+}
+
 export function statusMail(
   s: SubmissionRow,
   status: ItemStatus,
@@ -60,13 +73,7 @@ export function statusMail(
   firstName: string,
   comments: readonly string[] = [],
 ) {
-  const name = s.productName ? `${s.productName} (UPC ${s.upc})` : `UPC ${s.upc}`;
-  const link =
-    status === 'CATALOGUED' || status === 'DELISTED'
-      ? `${publicUrl}/cataloguedProducts/${s.ean13Upc}`
-      : status === 'ADMIN_REJECTED' || status === 'AUTO_REJECTED'
-        ? `${publicUrl}/productSubmissions/${s.id}/resubmit`
-        : `${publicUrl}/productSubmissions/${s.id}`;
+  const { name, link } = mailFacts(s, status, publicUrl);
   const lines: Record<ItemStatus, string> = {
     ACCEPTED: 'has been accepted. Our cataloguing staff will now add its certified values.',
     ADMIN_REJECTED: 'has been rejected by our staff.',
@@ -93,6 +100,14 @@ export const sendStatusMail = (ctx: AppContext) =>
     handler: async ({ submissionId, status, reason, comments }) => {
       const s = await findSubmission(ctx.db, submissionId);
       if (!s) return;
+      // Users of the company who chose a digest hear of it there (the creator too, then), once per window.
+      const digest = await digestRecipients(ctx.db, s.companyId);
+      if (digest.length) {
+        const { name, link } = mailFacts(s, status, ctx.config.publicUrl);
+        const item = { submissionId: s.id, status, product: name, reason, comments: comments ?? [], link };
+        await ctx.db.transaction((tx) => addToDigests(tx, s.companyId, digest, item));
+      }
+      if (digest.some((u) => u.id === s.userId)) return;
       const who = await creatorAndCompany(ctx.db, s);
       const mail = statusMail(s, status, reason, ctx.config.publicUrl, who.firstName, comments ?? []);
       await ctx.mailer.send({ to: who.email, ...mail });

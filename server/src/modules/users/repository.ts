@@ -56,6 +56,11 @@ export async function insertCompaniesWithIds(db: Tx, rows: (typeof companies.$in
   await db.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`);
 }
 
+export async function insertCompany(db: Tx, values: typeof companies.$inferInsert) {
+  const [row] = await db.insert(companies).values(values).returning();
+  return row;
+}
+
 /** Several users at once, with their ids and e-mail addresses back. */
 export async function insertUsers(db: Tx, rows: (typeof users.$inferInsert)[]) {
   return db.insert(users).values(rows).returning({ id: users.id, email: users.email });

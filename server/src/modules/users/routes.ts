@@ -5,6 +5,7 @@ import {
   API_TOKEN_MSG,
   changePasswordSchema,
   emailSchema,
+  mailDigestSchema,
   MSG,
   userDetailsSchema,
 } from '@portal/domain';
@@ -128,6 +129,41 @@ export async function userRoutes(app: FastifyInstance) {
       await deleteSessionsOf(db, user.id, request.session.sessionId);
       forgetSessionsOf(user.id);
       return reply.status(204).send();
+    },
+  );
+
+  // How the user hears of review decisions: each at once, or a digest an hour or a day.
+  app.get(
+    '/api/user/mail-digest',
+    {
+      schema: routeSchema({
+        summary: 'How you hear of review decisions (immediately, hourly or daily)',
+        tags,
+        responses: { 200: mailDigestSchema },
+        errors: [401, 429],
+      }),
+    },
+    async (request) => ({ mailDigest: (await requireUser(request)).mailDigest }),
+  );
+
+  app.put(
+    '/api/user/mail-digest',
+    {
+      config: { sessionOnly: true },
+      schema: routeSchema({
+        summary: 'Choose how you hear of review decisions: one e-mail each, or a digest an hour or a day',
+        tags,
+        body: mailDigestSchema,
+        responses: { 200: mailDigestSchema },
+        errors: [401, 403, 429],
+        sessionOnly: true,
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { mailDigest } = mailDigestSchema.parse(request.body ?? {});
+      const updated = await updateUser(db, user.id, { mailDigest });
+      return { mailDigest: updated.mailDigest };
     },
   );
 

@@ -10,6 +10,7 @@ const ALL_TABS = [
   { value: 'information', label: 'Account information', passwordAccountsOnly: true },
   { value: 'password', label: 'Password settings', passwordAccountsOnly: true },
   { value: 'api-tokens', label: 'API tokens', passwordAccountsOnly: false },
+  { value: 'notifications', label: 'E-mail', passwordAccountsOnly: false },
 ] as const;
 
 /** Details and password are kept here only for accounts with a password of ours; API tokens for everyone. */

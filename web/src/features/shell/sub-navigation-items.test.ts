@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCOPES } from '@portal/domain';
+import { ALL_SCOPES, SCOPES } from '@portal/domain';
 import { buildUser } from '../../test/fixtures.ts';
 import { subNavigationItems } from './sub-navigation-items.ts';
 
@@ -35,12 +35,43 @@ describe('sub-navigation items', () => {
 
   it('shows Review to staff with review rights only (the write-all scope), active on the queue and its items', () => {
     const reviewer = buildUser({ scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions] });
-    expect(subNavigationItems(reviewer, []).map((i) => i.label)).toEqual(['Submissions', 'Catalog', 'Review']);
+    expect(subNavigationItems(reviewer, []).map((i) => i.label)).toEqual([
+      'Submissions',
+      'Catalog',
+      'Review',
+      'Jobs',
+      'Audit',
+      'Access',
+      'People',
+    ]);
     const readOnly = buildUser({ scopes: [SCOPES.readAllProductSubmissions] });
     expect(subNavigationItems(readOnly, []).map((i) => i.label)).not.toContain('Review');
     const review = subNavigationItems(reviewer, []).find((i) => i.label === 'Review')!;
     expect(['/review', '/review/abc'].every((p) => review.isActive(p))).toBe(true);
     expect(review.isActive('/reviewers')).toBe(false);
+  });
+
+  it('shows staff their pages by scope instead of the supplier pages', () => {
+    const all = buildUser({ scopes: [...ALL_SCOPES], hasBulkIngestionAccess: true });
+    expect(subNavigationItems(all, ['BRAND_PROFILE', 'SHIPPING_PROFILE']).map((i) => [i.label, i.to])).toEqual([
+      ['Submissions', '/activity'],
+      ['Catalog', '/cataloguedProducts'],
+      ['Review', '/review'],
+      ['Settings', '/settings'],
+      ['Jobs', '/admin/jobs'],
+      ['Audit', '/admin/audit'],
+      ['Access', '/access'],
+      ['People', '/people'],
+    ]);
+    const viewer = buildUser({ scopes: [SCOPES.readAllProductSubmissions] });
+    expect(subNavigationItems(viewer, ['BRAND_PROFILE']).map((i) => i.label)).toEqual([
+      'Submissions',
+      'Catalog',
+      'Jobs',
+      'Audit',
+    ]);
+    const settings = subNavigationItems(all, []).find((i) => i.label === 'Settings')!;
+    expect(['/settings', '/settings/1', '/settings/company/30443'].every((p) => settings.isActive(p))).toBe(true);
   });
 
   it('marks Submissions active on activity, submission detail and edit-multiple pages', () => {

@@ -1,4 +1,12 @@
-import { mayReview } from '@portal/domain';
+import {
+  isAnyAdmin,
+  isFullAdmin,
+  isInternal,
+  isPartnerConfigAdmin,
+  mayManagePeople,
+  mayReview,
+  mayViewJobs,
+} from '@portal/domain';
 import type { UserDetails } from '../../session/user.ts';
 
 export interface SubNavigationItem {
@@ -37,6 +45,11 @@ const ITEMS = {
   // The reviewer's workspace (beside the spec's pages): staff with review rights.
   review: { label: 'Review', to: '/review', isActive: (path: string) => within(path, '/review') },
   imports: { label: 'Imports', to: '/import-jobs', isActive: (path: string) => within(path, '/import-jobs') },
+  settings: { label: 'Settings', to: '/settings', isActive: (path: string) => within(path, '/settings') },
+  jobs: { label: 'Jobs', to: '/admin/jobs', isActive: (path: string) => within(path, '/admin/jobs') },
+  audit: { label: 'Audit', to: '/admin/audit', isActive: (path: string) => within(path, '/admin/audit') },
+  access: { label: 'Access', to: '/access', isActive: (path: string) => within(path, '/access') },
+  people: { label: 'People', to: '/people', isActive: (path: string) => within(path, '/people') },
 } satisfies Record<string, SubNavigationItem>;
 
 /** The sub-navigation entries this user sees (part 1 section 2). */
@@ -45,7 +58,17 @@ export function subNavigationItems(
   flags: readonly string[],
 ): SubNavigationItem[] {
   const items: SubNavigationItem[] = [ITEMS.submissions, ITEMS.catalog];
-  if (user.scopes && mayReview({ scopes: user.scopes })) items.push(ITEMS.review);
+  const scoped = { scopes: user.scopes ?? [] };
+  // Staff see their own pages, each as far as their scopes reach, instead of the supplier's company pages.
+  if (isInternal(scoped)) {
+    if (mayReview(scoped)) items.push(ITEMS.review);
+    if (isPartnerConfigAdmin(scoped)) items.push(ITEMS.settings);
+    if (mayViewJobs(scoped)) items.push(ITEMS.jobs);
+    if (isAnyAdmin(scoped)) items.push(ITEMS.audit);
+    if (isFullAdmin(scoped)) items.push(ITEMS.access);
+    if (mayManagePeople(scoped)) items.push(ITEMS.people);
+    return items;
+  }
   if (flags.includes('BRAND_PROFILE')) items.push(ITEMS.brandProfile);
   if (flags.includes('SHIPPING_PROFILE')) items.push(ITEMS.shippingProfiles);
   if (user.hasBulkIngestionAccess) items.push(ITEMS.imports);

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { needsVendorAuthorization, VENDOR_AUTH_MSG, VENDOR_AUTH_PROMPT_MS } from '@portal/domain';
-import { usePartnerPath } from '../../partner/partner-context.tsx';
+import { stripPartnerPrefix, usePartnerId, usePartnerPath } from '../../partner/partner-context.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { useRetailPartnerName } from './users-api.ts';
 
@@ -23,7 +23,8 @@ export function VendorAuthorizationPrompt() {
   const partnerPath = usePartnerPath();
   const needed = needsVendorAuthorization(user);
   const ready = retailer !== 'the retail partner';
-  const onForm = /\/vendor-authorization\/?$/.test(useLocation().pathname);
+  // On the form itself the prompt would only repeat the page; once the terms are accepted it no longer holds.
+  const onForm = /^\/vendor-authorization(\/|$)/.test(stripPartnerPrefix(useLocation().pathname, usePartnerId()));
 
   useEffect(() => {
     if (!needed || onForm) notifications.hide(VENDOR_AUTH_PROMPT_ID);
@@ -39,11 +40,15 @@ export function VendorAuthorizationPrompt() {
       color: 'yellow',
       autoClose: VENDOR_AUTH_PROMPT_MS,
       title: 'Vendor authorization needed',
+      // Named for screen readers; the text dark enough on the notice's white (the dimmed default is 3.3:1).
+      closeButtonProps: { 'aria-label': 'Close vendor authorization notice' },
       message: (
-        <Text size="sm">
+        <Text size="sm" c="dark.9">
           {VENDOR_AUTH_MSG.prompt(retailer)}{' '}
           <Anchor
             href={to}
+            underline="always"
+            c="blue.9"
             onClick={(event) => {
               event.preventDefault();
               notifications.hide(VENDOR_AUTH_PROMPT_ID);
