@@ -295,4 +295,20 @@ describe('zod out of the first signed-in paint', () => {
     expect(seen.size).toBeGreaterThan(40);
     expect([...seen].filter(usesSchemaModules).map((f) => path.relative(web, f))).toEqual([]);
   });
+
+  it('no domain module without zod takes a value from one with it (the shared chunk would import the schemas back)', () => {
+    // The schemas chunk holds the modules that build schemas, not what they import: a module without zod stays in the
+    // shared chunk, and a value it took from a schema module made the two chunks import each other, one of them
+    // evaluated before the other's constants were set (a page that would not load at all).
+    const modules = readdirSync(domain).filter((f) => f.endsWith('.ts') && !f.includes('.test.'));
+    const crossings = modules
+      .filter((f) => !buildsSchemas(path.join(domain, f)))
+      .flatMap((f) =>
+        [...readFileSync(path.join(domain, f), 'utf8').matchAll(/^import (?!type )[^;]*?from '\.\/([^']+)'/gms)]
+          .map((m) => m[1])
+          .filter((dep) => buildsSchemas(path.join(domain, dep)))
+          .map((dep) => `${f} -> ${dep}`),
+      );
+    expect(crossings).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXAMPLE } from './api-examples.ts';
-import { toEan13, upcDigits, upcError } from './gtin.ts';
+import { toEan13, upcError } from './gtin.ts';
 import { csvMalformed, parseCsv } from './csv.ts';
 import { plural } from './wording.ts';
 
@@ -108,18 +108,6 @@ export const CATALOGUE_PAGE_SIZE = 25;
 export const CATALOGUE_MAX_PAGE_SIZE = 100;
 /** The list counts matching products up to this many (past it: "more than"), so a count costs the same at any size. */
 export const CATALOGUE_COUNT_LIMIT = 10_000;
-
-/**
- * The UPC filter is a prefix match on the EAN-13 (part 1 section 5). A prefix typed as UPC-A (12-digit form) is also
- * tried with the leading 0 of its EAN-13. Returns the digit prefixes to match, or [] when there is nothing to filter on.
- */
-export function upcPrefixes(input: string | null | undefined): string[] {
-  const digits = upcDigits(input ?? '');
-  if (!digits) return [];
-  const out = [digits];
-  if (digits.length <= 12) out.push('0' + digits);
-  return out;
-}
 
 /** The CSV columns of the certified-values import, in order. */
 export const CATALOGUE_CSV_COLUMNS = [

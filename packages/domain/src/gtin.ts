@@ -143,3 +143,15 @@ export function sameUpc(a: string, b: string): boolean {
   const x = toEan13(a);
   return x !== null && x === toEan13(b);
 }
+
+/**
+ * The UPC filter is a prefix match on the EAN-13 (part 1 section 5). A prefix typed as UPC-A (12-digit form) is also
+ * tried with the leading 0 of its EAN-13. Returns the digit prefixes to match, or [] when there is nothing to filter on.
+ */
+export function upcPrefixes(input: string | null | undefined): string[] {
+  const digits = upcDigits(input ?? '');
+  if (!digits) return [];
+  const out = [digits];
+  if (digits.length <= 12) out.push('0' + digits);
+  return out;
+}

@@ -1,4 +1,5 @@
-import { NUTRIENTS, type MeasureUnit, type ProductFacts } from './product-facts.ts';
+import { NUTRIENTS, type MeasureUnit } from './measures.ts';
+import type { ProductFacts } from './product-facts.ts';
 
 /**
  * The sums a Nutrition Facts label must agree with (21 CFR 101.9), checked on the facts of a product so that a

@@ -5,49 +5,10 @@ import { z } from 'zod';
  * the submission and the catalogued product, whether typed by the supplier or read from a photo and confirmed.
  */
 
-/** Units of measure as UN/ECE Recommendation 20 codes: one code list for sizes, net contents and servings. */
-export const MEASURE_UNITS = {
-  GRM: 'g',
-  KGM: 'kg',
-  MGM: 'mg',
-  MC: 'mcg',
-  LBR: 'lb',
-  ONZ: 'oz',
-  FOZ: 'fl oz',
-  MLT: 'mL',
-  LTR: 'L',
-  CLT: 'cL',
-  GLL: 'gal',
-  QT: 'qt',
-  PT: 'pt',
-  H87: 'piece',
-} as const;
-export type MeasureUnit = keyof typeof MEASURE_UNITS;
-export const MEASURE_UNIT_CODES = Object.keys(MEASURE_UNITS) as [MeasureUnit, ...MeasureUnit[]];
+import { MEASURE_UNIT_CODES, NUTRIENT_KEYS, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
 
-/**
- * The nutrients of the US Nutrition Facts label (21 CFR 101.9, 2016 format) in the label's order, with the unit the
- * label states them in and the daily value (21 CFR 101.9(c)(8)(iv) and (c)(9)) that its "% Daily Value" refers to;
- * null where the label gives no % DV.
- */
-export const NUTRIENTS = [
-  { key: 'totalFat', label: 'Total Fat', unit: 'GRM', dailyValue: 78 },
-  { key: 'saturatedFat', label: 'Saturated Fat', unit: 'GRM', dailyValue: 20 },
-  { key: 'transFat', label: 'Trans Fat', unit: 'GRM', dailyValue: null },
-  { key: 'cholesterol', label: 'Cholesterol', unit: 'MGM', dailyValue: 300 },
-  { key: 'sodium', label: 'Sodium', unit: 'MGM', dailyValue: 2300 },
-  { key: 'totalCarbohydrate', label: 'Total Carbohydrate', unit: 'GRM', dailyValue: 275 },
-  { key: 'dietaryFiber', label: 'Dietary Fiber', unit: 'GRM', dailyValue: 28 },
-  { key: 'totalSugars', label: 'Total Sugars', unit: 'GRM', dailyValue: null },
-  { key: 'addedSugars', label: 'Added Sugars', unit: 'GRM', dailyValue: 50 },
-  { key: 'protein', label: 'Protein', unit: 'GRM', dailyValue: 50 },
-  { key: 'vitaminD', label: 'Vitamin D', unit: 'MC', dailyValue: 20 },
-  { key: 'calcium', label: 'Calcium', unit: 'MGM', dailyValue: 1300 },
-  { key: 'iron', label: 'Iron', unit: 'MGM', dailyValue: 18 },
-  { key: 'potassium', label: 'Potassium', unit: 'MGM', dailyValue: 4700 },
-] as const satisfies readonly { key: string; label: string; unit: MeasureUnit; dailyValue: number | null }[];
-export type NutrientKey = (typeof NUTRIENTS)[number]['key'];
-export const NUTRIENT_KEYS = NUTRIENTS.map((n) => n.key) as [NutrientKey, ...NutrientKey[]];
+export { MEASURE_UNITS, MEASURE_UNIT_CODES, NUTRIENT_KEYS, NUTRIENTS } from './measures.ts';
+export type { MeasureUnit, NutrientKey } from './measures.ts';
 
 export const FACTS_PRINTED_MAX = 120;
 export const INGREDIENTS_MAX = 5000;

@@ -1,5 +1,4 @@
-import { hasValidCheckDigit, toEan13, upcDigits } from './gtin.ts';
-import { upcPrefixes } from './catalogue.ts';
+import { hasValidCheckDigit, toEan13, upcDigits, upcPrefixes } from './gtin.ts';
 
 /**
  * The one search box: products, submissions and, for staff, companies and submitters, found by what a user
