@@ -41,14 +41,22 @@ export const reviewAssignBody = z
   .meta({ examples: [{ ids: [EXAMPLE.submissionId], to: 'me' }] });
 export type ReviewAssignBody = z.infer<typeof reviewAssignBody>;
 
-export const reviewAssignResult = z.object({
-  assigned: z.array(z.object({ id: z.uuid(), assignee: reviewAssigneeSchema.nullable() })),
-});
+export const reviewAssignResult = z
+  .object({ assigned: z.array(z.object({ id: z.uuid(), assignee: reviewAssigneeSchema.nullable() })) })
+  .meta({
+    examples: [
+      { assigned: [{ id: EXAMPLE.submissionId, assignee: { userId: 3, name: EXAMPLE.reviewer, mine: true } }] },
+    ],
+  });
 export type ReviewAssignResult = z.infer<typeof reviewAssignResult>;
 
 /** The reviewers an item can be assigned to: staff with review rights, with their open assignments. */
-export const reviewReviewer = z.object({ id: z.number().int(), name: z.string(), open: z.number().int() });
-export const reviewReviewers = z.object({ reviewers: z.array(reviewReviewer) });
+export const reviewReviewer = z
+  .object({ id: z.number().int(), name: z.string(), open: z.number().int() })
+  .meta({ examples: [{ id: 3, name: EXAMPLE.reviewer, open: 4 }] });
+export const reviewReviewers = z
+  .object({ reviewers: z.array(reviewReviewer) })
+  .meta({ examples: [{ reviewers: [{ id: 3, name: EXAMPLE.reviewer, open: 4 }] }] });
 export type ReviewReviewer = z.infer<typeof reviewReviewer>;
 
 export const ASSIGN_MSG = {
@@ -92,11 +100,19 @@ export const reviewNoteBody = z
   .meta({ examples: [{ text: 'Asked the partner whether the 6-pack needs its own UPC.' }] });
 export type ReviewNoteBody = z.infer<typeof reviewNoteBody>;
 
-export const reviewNote = z.object({
-  id: z.number().int(),
-  author: z.string().nullable().describe('Who wrote it (null: an account since removed)'),
-  text: z.string(),
-  at: z.string().describe('When it was written (ISO 8601)'),
-});
+const NOTE_EXAMPLE = {
+  id: 1,
+  author: EXAMPLE.reviewer,
+  text: 'Asked the partner whether the 6-pack needs its own UPC.',
+  at: EXAMPLE.earlier,
+};
+export const reviewNote = z
+  .object({
+    id: z.number().int(),
+    author: z.string().nullable().describe('Who wrote it (null: an account since removed)'),
+    text: z.string(),
+    at: z.string().describe('When it was written (ISO 8601)'),
+  })
+  .meta({ examples: [NOTE_EXAMPLE] });
 export type ReviewNote = z.infer<typeof reviewNote>;
-export const reviewNotes = z.object({ notes: z.array(reviewNote) });
+export const reviewNotes = z.object({ notes: z.array(reviewNote) }).meta({ examples: [{ notes: [NOTE_EXAMPLE] }] });

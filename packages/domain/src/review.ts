@@ -159,13 +159,17 @@ export const reviewQueueItem = z.object({
   readiness: storedReadinessSchema.nullable(),
   claim: reviewClaimSchema.nullable(),
   /** Every code read from the item's files (as read): beside the typed UPC when they differ. */
-  detectedUpcs: z.array(z.string()),
+  detectedUpcs: z.array(z.string()).meta({ examples: [[EXAMPLE.ean13Upc]] }),
   /** The photos show codes and none of them is the typed UPC (in any form). */
   upcMismatch: z.boolean(),
   /** The reviewer the item is assigned to (null: no one). */
   assignee: reviewAssigneeSchema.nullable(),
   /** The partner's review SLA in hours (null: none), and whether the item has waited longer. */
-  slaHours: z.number().int().nullable(),
+  slaHours: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ examples: [48] }),
   overSla: z.boolean(),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;

@@ -17,6 +17,7 @@ export const TOKEN_AREA_OF_TAG: Readonly<Record<string, TokenArea | null>> = {
   'Reference data': null,
   Drafts: 'productsubmissions',
   'Drafts (v1)': 'productsubmissions',
+  'Sheet import': 'productsubmissions',
   Submissions: 'productsubmissions',
   'Submissions (v1)': 'productsubmissions',
   Catalogue: 'productsubmissions',

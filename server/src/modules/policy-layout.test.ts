@@ -7,8 +7,14 @@ import { describe, expect, it } from 'vitest';
 const modulesDir = path.dirname(fileURLToPath(import.meta.url));
 /** Public by nature, with no user to ask about: nothing for a policy to decide. */
 const WITHOUT_POLICY = new Map([['health', 'liveness and readiness probes for load balancers']]);
-/** A read side that answers for another area, whose policy it asks (docs/decisions/architecture.md, layers). */
-const POLICY_OF = new Map([['submission-views', 'submissions']]);
+/**
+ * An area that acts for another, whose policy it asks: a read side (docs/decisions/architecture.md, layers); a
+ * supplier's sheet, which makes drafts and is read by who may write them.
+ */
+const POLICY_OF = new Map([
+  ['submission-views', 'submissions'],
+  ['sheet-import', 'drafts'],
+]);
 
 const areas = readdirSync(modulesDir, { withFileTypes: true })
   .filter((d) => d.isDirectory())

@@ -51,8 +51,9 @@ const PERSON_EXAMPLE = {
 const COMPANY_EXAMPLE = { id: 1004, name: 'Hillside Dairy', kind: 'supplier' as const, users: 2 };
 const personAnswer = person.meta({ examples: [PERSON_EXAMPLE] });
 const companyAnswer = company.meta({ examples: [COMPANY_EXAMPLE] });
-const companyParams = z.object({ companyId: z.coerce.number().int().positive() });
-const userParams = z.object({ userId: z.coerce.number().int().positive() });
+// Ids are the database's integers: a larger one is no id (400), not a failed query.
+const companyParams = z.object({ companyId: z.coerce.number().int().positive().max(2_147_483_647) });
+const userParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 const companyQuery = z.object({ q: z.string().trim().max(120).optional() });
 const tokenParams = z.object({ token: z.string().min(16).max(200) });
 const tags = ['People'];
