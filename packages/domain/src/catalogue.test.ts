@@ -7,9 +7,9 @@ import {
   checkCatalogueCsv,
   IMPORT_ROW_ERRORS_LISTED,
   shippingProfileChoiceSchema,
-  upcPrefixes,
 } from './catalogue.ts';
 import { parseCsv } from './csv.ts';
+import { upcPrefixes } from './gtin.ts';
 
 const header = CATALOGUE_CSV_COLUMNS.join(',');
 

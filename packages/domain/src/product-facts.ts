@@ -5,7 +5,7 @@ import { z } from 'zod';
  * the submission and the catalogued product, whether typed by the supplier or read from a photo and confirmed.
  */
 
-import { MEASURE_UNIT_CODES, NUTRIENT_KEYS, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
+import { MEASURE_UNIT_CODES, NUTRIENT_KEYS } from './measures.ts';
 
 export { MEASURE_UNITS, MEASURE_UNIT_CODES, NUTRIENT_KEYS, NUTRIENTS } from './measures.ts';
 export type { MeasureUnit, NutrientKey } from './measures.ts';
