@@ -33,6 +33,7 @@ test('administrator login through Staff SSO (OpenID Connect)', async ({ page }) 
     'Settings',
     'Jobs',
     'Audit Trail',
+    'Imports',
     'Webhooks',
     'Submission Schedule',
     'FAQs',

@@ -181,6 +181,7 @@ test.describe('account menu and sub-navigation', () => {
       'Settings',
       'Jobs',
       'Audit Trail',
+      'Imports',
       'Webhooks',
       'Submission Schedule',
       'FAQs',
