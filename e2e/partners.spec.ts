@@ -343,6 +343,8 @@ test("a partner's blocking 'at least 2 images' rule at submit: staff add it, see
     await admin.goto(`/review?partner=${PARTNER.companyId}&size=50`);
     const queue = admin.getByRole('table');
     await expect(queue.getByRole('row').nth(1)).toBeVisible();
+    // The readiness filters sit behind "More filters" until one is set.
+    await admin.getByRole('button', { name: /^More filters/ }).click();
     await admin.getByRole('checkbox', { name: /Not ready only/ }).click();
     await expect(admin).toHaveURL(/notReady=true/);
     await admin.getByRole('textbox', { name: 'Fails rule' }).fill(MIN_2.code);

@@ -1420,7 +1420,7 @@ export type paths = {
         put?: never;
         /**
          * Read a supplier's sheet: propose the mapping, check every row (nothing is created)
-         * @description Read a supplier's sheet: propose the mapping, check every row (nothing is created). Signed-in session only: API tokens cannot use this address.
+         * @description Read a supplier's sheet: propose the mapping, check every row (nothing is created). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
          */
         post: operations["dryRunSheetImport"];
         delete?: never;
@@ -15564,6 +15564,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *           "companyId": 1001,
+                     *           "companyName": "Green Valley Foods",
+                     *           "submitter": "Sam Supplier",
+                     *           "partnerCompanyId": 30443,
+                     *           "partnerName": "Harvest Market",
+                     *           "upc": "036000291452",
+                     *           "ean13Upc": "0036000291452",
+                     *           "productName": "Sparkling water 1 l",
+                     *           "fileCount": 2,
+                     *           "submittedAt": "2026-11-25T16:05:12.000Z",
+                     *           "itemStatus": "IN_PROGRESS",
+                     *           "partnerStatusLabel": "Incomplete",
+                     *           "photoIssues": [
+                     *             "LOW_RESOLUTION"
+                     *           ],
+                     *           "duplicate": true,
+                     *           "readiness": {
+                     *             "percent": 75,
+                     *             "ready": true,
+                     *             "version": 3,
+                     *             "failing": [
+                     *               {
+                     *                 "code": "R-IMG-MIN-2",
+                     *                 "severity": "blocking",
+                     *                 "message": "At least 2 images are needed.",
+                     *                 "fix": "Add a photo of the back of the pack.",
+                     *                 "fileNames": []
+                     *               }
+                     *             ]
+                     *           },
+                     *           "claim": {
+                     *             "userId": 3,
+                     *             "name": "Ada Admin",
+                     *             "mine": true
+                     *           },
+                     *           "detectedUpcs": [
+                     *             "0036000291452"
+                     *           ],
+                     *           "upcMismatch": true,
+                     *           "assignee": {
+                     *             "userId": 3,
+                     *             "name": "Ada Admin",
+                     *             "mine": false
+                     *           },
+                     *           "slaHours": 48,
+                     *           "overSla": true
+                     *         }
+                     *       ],
+                     *       "total": 37,
+                     *       "page": 1,
+                     *       "size": 25,
+                     *       "startCursor": null,
+                     *       "endCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: {
                             /**
@@ -15603,6 +15663,11 @@ export interface operations {
                                 name: string;
                                 mine: boolean;
                             } | null;
+                            /**
+                             * @example [
+                             *       "0036000291452"
+                             *     ]
+                             */
                             detectedUpcs: string[];
                             upcMismatch: boolean;
                             assignee: {
@@ -15610,6 +15675,7 @@ export interface operations {
                                 name: string;
                                 mine: boolean;
                             } | null;
+                            /** @example 48 */
                             slaHours: number | null;
                             overSla: boolean;
                         }[];
@@ -17533,6 +17599,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reviewers": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Ada Admin",
+                     *           "open": 4
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         reviewers: {
                             id: number;
@@ -17658,6 +17735,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assigned": [
+                     *         {
+                     *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *           "assignee": {
+                     *             "userId": 3,
+                     *             "name": "Ada Admin",
+                     *             "mine": true
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         assigned: {
                             /** Format: uuid */
@@ -17871,6 +17962,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "notes": [
+                     *         {
+                     *           "id": 1,
+                     *           "author": "Ada Admin",
+                     *           "text": "Asked the partner whether the 6-pack needs its own UPC.",
+                     *           "at": "2026-11-25T16:05:12.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         notes: {
                             id: number;
@@ -18036,6 +18139,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "Ada Admin",
+                     *       "text": "Asked the partner whether the 6-pack needs its own UPC.",
+                     *       "at": "2026-11-25T16:05:12.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** @description Who wrote it (null: an account since removed) */
@@ -19084,12 +19195,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { MEDIA_PROCESSES } from '../src/media/limits.ts';
 import {
+  closeMediaPool,
   configureMediaLimits,
   DEFAULT_MEDIA_LIMITS,
   mediaProcessIds,
@@ -35,7 +36,9 @@ afterAll(async () => {
 describe(`a starved media process (${databaseKind})`, () => {
   it('leaves a good photo pending and its job waiting without spending an attempt; read once the machine has CPU', async () => {
     const photo = await barcodeImage('4006381333931');
-    // Every media process of the pool is started, then stopped: from now on the host gives them no CPU.
+    // Every media process of the pool is started, then stopped: from now on the host gives them no CPU. (No other
+    // pool's process, such as the photo-text reader an earlier file in this worker started, is left running.)
+    await closeMediaPool();
     const warm = path.join(server.config.dataDir, 'warm.png');
     await writeFile(warm, photo);
     await Promise.all(Array.from({ length: MEDIA_PROCESSES }, () => readBarcodesOffThread(warm, 'png')));

@@ -1,10 +1,5 @@
-import {
-  INGREDIENTS_MAX,
-  NUTRIENTS,
-  type MeasureUnit,
-  type NutrientKey,
-  type PrintedQuantity,
-} from './product-facts.ts';
+import { INGREDIENTS_MAX, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
+import type { PrintedQuantity } from './product-facts.ts';
 import type { FactReading, PhotoRegion } from './product-facts-suggestions.ts';
 
 /**

@@ -44,3 +44,6 @@ export const NUTRIENTS = [
 ] as const satisfies readonly { key: string; label: string; unit: MeasureUnit; dailyValue: number | null }[];
 export type NutrientKey = (typeof NUTRIENTS)[number]['key'];
 export const NUTRIENT_KEYS = NUTRIENTS.map((n) => n.key) as [NutrientKey, ...NutrientKey[]];
+
+/** The longest ingredients text a product's facts hold. */
+export const INGREDIENTS_MAX = 5000;

@@ -5,13 +5,12 @@ import { z } from 'zod';
  * the submission and the catalogued product, whether typed by the supplier or read from a photo and confirmed.
  */
 
-import { MEASURE_UNIT_CODES, NUTRIENT_KEYS } from './measures.ts';
+import { INGREDIENTS_MAX, MEASURE_UNIT_CODES, NUTRIENT_KEYS } from './measures.ts';
 
-export { MEASURE_UNITS, MEASURE_UNIT_CODES, NUTRIENT_KEYS, NUTRIENTS } from './measures.ts';
+export { INGREDIENTS_MAX, MEASURE_UNITS, MEASURE_UNIT_CODES, NUTRIENT_KEYS, NUTRIENTS } from './measures.ts';
 export type { MeasureUnit, NutrientKey } from './measures.ts';
 
 export const FACTS_PRINTED_MAX = 120;
-export const INGREDIENTS_MAX = 5000;
 export const ALLERGENS_MAX = 1000;
 const AMOUNT_MAX = 1_000_000;
 
