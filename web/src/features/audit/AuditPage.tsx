@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { AUDIT_MSG, AUDIT_PAGE_SIZE, auditSummaryLines, titleCase, type AuditSummary } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
@@ -19,6 +18,7 @@ import {
   type AuditRow,
 } from './audit-api.ts';
 import { auditTargetLink } from './audit-target-link.ts';
+import { useAddressParams } from '../../ui/use-address-params.ts';
 
 export const AUDIT_HEADING = 'Audit Trail';
 
@@ -29,7 +29,7 @@ export const AUDIT_HEADING = 'Audit Trail';
  */
 export function AuditPage() {
   const user = useSignedInUser();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const { filters, page, query } = auditPageFrom(params);
   const datesWrong = filters.from && filters.to && filters.from > filters.to;
 
@@ -146,7 +146,7 @@ export function AuditPage() {
           <Button
             variant="default"
             disabled={!anyFilter}
-            onClick={() => setParams(new URLSearchParams(), { replace: true })}
+            onClick={() => setParams(() => new URLSearchParams(), { replace: true })}
           >
             Clear filters
           </Button>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   Alert,
   Anchor,
@@ -32,6 +31,7 @@ import {
 } from './catalogue-api.ts';
 import { AddNewButton } from '../drafts/AddNewButton.tsx';
 import { ImportCertifiedValues } from './ImportCertifiedValues.tsx';
+import { useAddressParams, type AddressChanges } from '../../ui/use-address-params.ts';
 
 export const CATALOGUE_HEADING = 'My Products - Catalogued Items';
 export const CATALOGUE_TITLE = 'Catalogued Items';
@@ -57,23 +57,12 @@ export const digitsOnly = (value: string) => value.replace(/\D/g, '');
 /** /cataloguedProducts: the company's catalogued items, filtered by UPC prefix, sorted and paged on the server. */
 export function CataloguedListPage() {
   const { user } = useSession();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useAddressParams();
   const narrow = useMediaQuery(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, { getInitialValueInEffect: false });
 
   const { upcPrefix, q, page, sortBy, sortDirection, after, before } = catalogueListParams(search);
 
-  const setParams = (changes: Record<string, string | null>, replace = false) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace },
-    );
+  const setParams = (changes: AddressChanges, replace = false) => setSearch(changes, { replace });
 
   // The filter box answers each key at once; the URL (and so the query) follows after a pause.
   const [filter, setFilter] = useState(upcPrefix);

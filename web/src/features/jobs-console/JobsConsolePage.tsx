@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   Alert,
   Button,
@@ -38,6 +37,7 @@ import {
   type JobsFilter,
   type JobsOverview,
 } from './jobs-console-api.ts';
+import { useAddressParams } from '../../ui/use-address-params.ts';
 
 export const STATE_LABELS: Record<JobState, string> = {
   queued: 'Queued',
@@ -48,14 +48,19 @@ export const STATE_LABELS: Record<JobState, string> = {
 
 /** The filters live in the address, so a filtered view can be shared and survives a reload. */
 function useFilter(): [JobsFilter, (next: Partial<JobsFilter>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filter = jobsFilterFrom(params);
   const update = (next: Partial<JobsFilter>) => {
-    const merged = { ...filter, page: 1, ...next };
-    const search = new URLSearchParams({ state: merged.state });
-    if (merged.type) search.set('type', merged.type);
-    if (merged.page > 1) search.set('page', String(merged.page));
-    setParams(search, { replace: true });
+    setParams(
+      (current) => {
+        const merged = { ...jobsFilterFrom(current), page: 1, ...next };
+        const search = new URLSearchParams({ state: merged.state });
+        if (merged.type) search.set('type', merged.type);
+        if (merged.page > 1) search.set('page', String(merged.page));
+        return search;
+      },
+      { replace: true },
+    );
   };
   return [filter, update];
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SCOPES, type ReviewDecisionOutcome, type ReviewQueueItem } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -215,6 +215,22 @@ describe('review queue: the outcome of a bulk decision', () => {
       '4006381333931: Accepted by Rita Reviewer',
     );
     expect(within(result).queryByRole('list', { name: 'Items that failed' })).toBeNull();
+  });
+
+  it('keeps both of two filters set before the page renders again (a busy browser)', async () => {
+    const { router } = open();
+    await waitFor(() => checkbox('0036000291452'));
+    fireEvent.click(screen.getByRole('button', { name: /^More filters/ }));
+    // One act: the address moves twice before React renders the first change.
+    act(() => {
+      fireEvent.click(screen.getByLabelText(/Not ready only/));
+      fireEvent.change(screen.getByLabelText('Fails rule'), { target: { value: 'R-IMG-MIN-2' } });
+    });
+    await waitFor(() => {
+      const search = new URLSearchParams(router.state.location.search);
+      expect([search.get('notReady'), search.get('rule')]).toEqual(['true', 'R-IMG-MIN-2']);
+    });
+    expect((screen.getByLabelText(/Not ready only/) as HTMLInputElement).checked).toBe(true);
   });
 
   it('is driven from the keyboard: J moves, X and Shift+X select, / goes to the search, ? lists the keys', async () => {

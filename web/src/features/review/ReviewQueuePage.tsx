@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Alert, Button, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import {
   parseReviewQueueSearch,
@@ -25,6 +25,7 @@ import { QueueFilters } from './QueueFilters.tsx';
 import { AssignMenu } from './AssignMenu.tsx';
 import { QUEUE_COLUMNS, QueueRow } from './ReviewQueueRow.tsx';
 import { useQueueKeys } from './use-queue-keys.ts';
+import { useAddressParams } from '../../ui/use-address-params.ts';
 
 export const REVIEW_HEADING = 'Review queue';
 
@@ -35,7 +36,7 @@ export const REVIEW_HEADING = 'Review queue';
  * so J and K on the item walk the same filtered queue.
  */
 export function ReviewQueuePage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const query = parseReviewQueueSearch(params);
   const search = reviewQueueSearch(query);
   const queryClient = useQueryClient();
@@ -56,9 +57,13 @@ export function ReviewQueuePage() {
   const change = (patch: Partial<ReviewQueueQuery>, keepPage = false) => {
     setSelected(new Set());
     keys.setCursor(-1);
-    setParams(new URLSearchParams(reviewQueueSearch({ ...query, ...patch, ...(keepPage ? {} : { page: 1 }) })), {
-      replace: !('page' in patch),
-    });
+    setParams(
+      (current) =>
+        new URLSearchParams(
+          reviewQueueSearch({ ...parseReviewQueueSearch(current), ...patch, ...(keepPage ? {} : { page: 1 }) }),
+        ),
+      { replace: !('page' in patch) },
+    );
   };
   const items = rows.data?.items ?? [];
   const total = rows.data?.total ?? 0;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button, Group, Table, Text } from '@mantine/core';
 import { formatMeasure, isAnyAdmin, SHIPPING_PROFILE_MSG, shippingProfilePolicy } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
@@ -11,6 +10,7 @@ import { Page } from '../../ui/Page.tsx';
 import { CompanySearch } from './CompanySearch.tsx';
 import { ShippingProfileDialog } from './ShippingProfileDialog.tsx';
 import { useShippingProfiles, type ShippingProfile } from './shipping-api.ts';
+import { useAddressParams } from '../../ui/use-address-params.ts';
 
 export const SHIPPING_PROFILES_HEADING = 'Shipping Profiles';
 export const ADD_PROFILE = 'Add New Profile';
@@ -39,18 +39,14 @@ const updatedBy = (p: ShippingProfile) =>
 export function ShippingProfilesPage() {
   const user = useSignedInUser();
   const admin = isAnyAdmin(user);
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useAddressParams();
   const companyId = admin ? companyParam(search.get('companyId')) : null;
   const profiles = useShippingProfiles(companyId, !admin || companyId !== null);
   const [dialog, setDialog] = useState<{ profile: ShippingProfile | null } | null>(null);
   const mayAdd = shippingProfilePolicy.mayEdit(user, admin ? companyId : null);
 
-  const chooseCompany = (id: number | null) => {
-    const next = new URLSearchParams(search);
-    if (id === null) next.delete('companyId');
-    else next.set('companyId', String(id));
-    setSearch(next, { replace: true });
-  };
+  const chooseCompany = (id: number | null) =>
+    setSearch({ companyId: id === null ? null : String(id) }, { replace: true });
 
   const rows = profiles.data ?? [];
   const body =

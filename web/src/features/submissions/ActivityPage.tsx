@@ -38,6 +38,7 @@ import { AddNewButton } from '../drafts/AddNewButton.tsx';
 import { PartnerSelect, usePartnerSearch } from './PartnerSelect.tsx';
 import { ListSearchField } from '../search/ListSearchField.tsx';
 import classes from './activity.module.css';
+import { useAddressParams, type AddressChanges } from '../../ui/use-address-params.ts';
 
 export const ACTIVITY_HEADING = 'My Products - Submission Activity';
 export const ACTIVITY_TITLE = 'Submission Activity';
@@ -101,7 +102,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
   const partnerPath = usePartnerPath();
   const queryClient = useQueryClient();
   const { hasFlag, user } = useSession();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useAddressParams();
   const topTab = activityTopTab(tab, listView) ?? tab;
   const tabs = activityTabsFor(listView);
   const withFlag = hasFlag('SUBMISSION_LIST_VIEW');
@@ -126,18 +127,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
   const [deleting, setDeleting] = useState(false);
   const listRegion = useRef<HTMLDivElement>(null);
 
-  const setParams = (changes: Record<string, string | null>, replace = false) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace },
-    );
+  const setParams = (changes: AddressChanges, replace = false) => setSearch(changes, { replace });
   const setPage = (p: number, replace = false) => setParams({ page: p > 1 ? String(p) : null }, replace);
 
   // A page past the end (after deletions, or an old link) shows the last page instead.

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { isAnyAdmin, WEBHOOK_MSG, webhookPolicy, type WebhookView } from '@portal/domain';
@@ -12,6 +11,7 @@ import { CompanySearch } from '../shipping-profiles/CompanySearch.tsx';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { WebhookDialog } from './WebhookDialog.tsx';
 import { deleteWebhook, pingWebhook, rotateWebhookSecret, useWebhooks, webhooksChanged } from './webhooks-api.ts';
+import { useAddressParams } from '../../ui/use-address-params.ts';
 
 export const WEBHOOKS_HEADING = 'Webhooks';
 export const CHOOSE_COMPANY_FOR_WEBHOOKS = 'Choose a company to see its webhooks.';
@@ -28,7 +28,7 @@ const idParam = (value: string | null) => {
 export function WebhooksPage() {
   const user = useSignedInUser();
   const staff = isAnyAdmin(user);
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useAddressParams();
   const companyId = staff ? idParam(search.get('companyId')) : user.companyId;
   const selectedId = idParam(search.get('webhook'));
   const webhooks = useWebhooks(companyId);
@@ -38,13 +38,11 @@ export function WebhooksPage() {
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<WebhookView | null>(null);
 
-  const setParam = (name: string, value: number | null) => {
-    const next = new URLSearchParams(search);
-    if (value === null) next.delete(name);
-    else next.set(name, String(value));
-    if (name === 'companyId') next.delete('webhook');
-    setSearch(next, { replace: true });
-  };
+  const setParam = (name: string, value: number | null) =>
+    setSearch(
+      { [name]: value === null ? null : String(value), ...(name === 'companyId' ? { webhook: null } : {}) },
+      { replace: true },
+    );
 
   const act = async (work: () => Promise<unknown>, done?: string) => {
     try {
