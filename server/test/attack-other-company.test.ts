@@ -22,7 +22,7 @@ import {
 } from './support/attack.ts';
 
 let cases = 0;
-beforeAll(setUpAttack, 120_000);
+beforeAll(setUpAttack);
 afterAll(async () => {
   console.log(`attack suite, other company (${databaseKind}): ${cases} cases`);
   await attack.server?.close();
@@ -57,6 +57,5 @@ describe(`attack suite: another company (${databaseKind})`, () => {
       // Still signed in (or the token still valid): the refusals above were not all 401s.
       expect((await stranger.get('/api/user')).status).toBe(200);
     },
-    300_000,
   );
 });

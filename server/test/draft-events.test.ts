@@ -5,6 +5,7 @@ import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { readEvents } from './support/event-stream.ts';
 import { streamTiming } from '../src/modules/drafts/events.ts';
+import { HANG_LIMIT } from './support/wait.ts';
 
 // Issue 20 item 5: GET /api/draftSubmissions/:id/events pushes each file's result (its codes, how they were read,
 // its photo checks) to Enter UPC(s) the moment the media job stores it; readable exactly by who may read the draft.
@@ -110,7 +111,7 @@ describe(`draft events (${databaseKind})`, () => {
     await ending.next();
     await staying.next();
     expect((await session.get('/api/auth/logout')).status).toBe(204);
-    await vi.waitFor(() => expect(ending.hasEnded()).toBe(true), { timeout: 60_000, interval: 20 });
+    await vi.waitFor(() => expect(ending.hasEnded()).toBe(true), { ...HANG_LIMIT, interval: 20 });
     // Reconnecting (as the browser does) is refused: the page falls back to reading the draft, which asks to sign in.
     expect((await readEvents(server.url, eventsPath(draftId), session)).status).toBe(401);
     expect(staying.hasEnded()).toBe(false);
@@ -132,7 +133,7 @@ describe(`draft events (${databaseKind})`, () => {
     );
     expect((expired as unknown as { rows: unknown[] }).rows).toHaveLength(1);
     // No request of this session comes: only the stream's own check (at each heartbeat) can find it ended.
-    await vi.waitFor(() => expect(events.hasEnded()).toBe(true), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(() => expect(events.hasEnded()).toBe(true), { ...HANG_LIMIT, interval: 100 });
   });
 
   it(`a user holds at most ${DRAFT_EVENT_STREAMS_PER_USER_MAX} streams open; one more is 429 until one ends`, async () => {
@@ -154,7 +155,7 @@ describe(`draft events (${databaseKind})`, () => {
     expect((await readEvents(server.url, eventsPath(draftId), supplier)).status).toBe(200);
     // Signing out the first session ends its streams, and the user may open one again.
     expect((await tabs.get('/api/auth/logout')).status).toBe(204);
-    await vi.waitFor(() => expect(open.every((e) => e.hasEnded())).toBe(true), { timeout: 60_000, interval: 20 });
+    await vi.waitFor(() => expect(open.every((e) => e.hasEnded())).toBe(true), { ...HANG_LIMIT, interval: 20 });
     expect((await readEvents(server.url, eventsPath(draftId), colleague)).status).toBe(200);
   });
 

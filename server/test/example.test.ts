@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeImage } from './fixtures.ts';
 import { databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { HANG_LIMIT } from './support/wait.ts';
 
 const SCRIPT = fileURLToPath(new URL('../../examples/submit-with-token.mjs', import.meta.url));
 
@@ -62,7 +63,7 @@ describe(`worked example (${databaseKind})`, () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
 
     // Once it has submitted, staff review the product: the status change reaches the script's receiver.
-    await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toMatch(/submitted ([0-9a-f-]{36})/);
+    await expect.poll(() => out, { ...HANG_LIMIT, interval: 200 }).toMatch(/submitted ([0-9a-f-]{36})/);
     const submissionId = /submitted ([0-9a-f-]{36})/.exec(out)![1];
     const accepted = await c.admin.graphql(
       `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: ACCEPTED) { itemStatus } }`,

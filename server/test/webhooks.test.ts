@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { roomInRateWindow, until } from './support/wait.ts';
+import { HANG_LIMIT, roomInRateWindow, until } from './support/wait.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_TEST_HOST, resolvePublicTestHost } from './support/public-host.ts';
 import { sql } from 'drizzle-orm';
@@ -361,10 +361,10 @@ describe(`webhooks (${databaseKind})`, () => {
             );
             expect((waiting as unknown as { rows: { n: number }[] }).rows[0].n).toBe(5);
           },
-          { timeout: 60_000, interval: 50 },
+          { ...HANG_LIMIT, interval: 50 },
         );
       });
-      await vi.waitFor(() => expect(rotations).toHaveLength(5), { timeout: 60_000, interval: 50 });
+      await vi.waitFor(() => expect(rotations).toHaveLength(5), { ...HANG_LIMIT, interval: 50 });
       expect(rotations.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
       await c.supplier.post(`/api/webhooks/${json.webhook.id}/ping`);
       await drain();
@@ -410,7 +410,7 @@ describe(`webhooks (${databaseKind})`, () => {
           );
           expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(1);
         },
-        { timeout: 60_000, interval: 50 },
+        { ...HANG_LIMIT, interval: 50 },
       );
     } finally {
       release();
@@ -481,7 +481,7 @@ describe(`webhooks (${databaseKind})`, () => {
     try {
       await vi.waitFor(
         async () => expect((await deliveries(json.webhook.id)).map((d: { id: number }) => d.id)).toEqual([young]),
-        { timeout: 60_000, interval: 100 },
+        { ...HANG_LIMIT, interval: 100 },
       );
     } finally {
       stop();

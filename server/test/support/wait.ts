@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/db/client.ts';
 
 /** For vi.waitFor and expect.poll, whose own default (one second) is a speed target: this only stops a hung wait. */
-export const HANG_LIMIT = { timeout: 60_000, interval: 50 };
+export const HANG_LIMIT = { timeout: 300_000, interval: 50 };
 
 /**
  * Resolves with the first truthy value `check` gives, looking again every `everyMs`: no fixed sleep, as long as the
