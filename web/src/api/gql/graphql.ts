@@ -195,10 +195,31 @@ export type ReferenceInput = {
 
 /** What a comment is about: the UPC, the product name, a file, or a region of its image */
 export type ReviewCommentTarget =
+  | 'brand'
+  | 'currentlySellingAt'
+  | 'deliveredCost'
+  | 'dietaryAttributes'
+  | 'edlp'
+  | 'fairShareMerchandisingSupport'
   | 'file'
+  | 'fob'
+  | 'freeFill'
+  | 'inStoreDemo'
+  | 'itemDepth'
+  | 'itemHeight'
+  | 'itemWidth'
+  | 'msrp'
+  | 'offInvoice'
+  | 'paidAds'
   | 'productName'
   | 'region'
-  | 'upc';
+  | 'shippingProfile'
+  | 'size'
+  | 'suggestedClass'
+  | 'tpr'
+  | 'unitOfMeasure'
+  | 'upc'
+  | 'wholesaleCost';
 
 /** blocking: the product cannot be submitted to this partner; warning and info: it can. */
 export type RuleSeverity =
