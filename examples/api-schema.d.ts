@@ -16666,7 +16666,7 @@ export interface operations {
                     /** @enum {string} */
                     decision: "accept" | "reject";
                     reason?: string;
-                    /** @description Comments on the UPC, the product name, a file or a region of an image (a rejection of one item only) */
+                    /** @description Comments on the UPC, the product name, another attribute, a file or a region of an image (a rejection of one item only) */
                     comments?: {
                         /** @enum {string} */
                         target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";

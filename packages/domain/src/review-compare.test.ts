@@ -41,19 +41,25 @@ describe('deciding with the context', () => {
     expect(by['Pack count']).toEqual({ label: 'Pack count', certified: '6', differs: false });
   });
 
-  it('diffs the fields either version has, and matches files by name, then by picture or size', () => {
+  it('diffs the fields either version has, and matches files by name, the same when kind, size and picture agree', () => {
     expect(diffFields({ upc: '1', brand: 'A' }, { upc: '1', brand: 'B', msrp: '2' })).toEqual([
       { field: 'upc', label: 'UPC', before: '1', after: '1', changed: false },
       { field: 'brand', label: 'Brand', before: 'A', after: 'B', changed: true },
       { field: 'msrp', label: 'MSRP', before: null, after: '2', changed: true },
     ]);
     const diff = diffFiles(
-      [file('front.png', { perceptualHash: 'aa' }), file('back.png'), file('side.png', { size: 5 })],
-      [file('front.png', { perceptualHash: 'aa', size: 999 }), file('back.png', { size: 7 }), file('top.png')],
+      [file('front.png', { perceptualHash: 'aa' }), file('back.png'), file('rear.png'), file('side.png', { size: 5 })],
+      [
+        file('front.png', { perceptualHash: 'aa' }),
+        file('back.png', { size: 7 }),
+        file('rear.png', { perceptualHash: 'bb' }),
+        file('top.png'),
+      ],
     );
     expect(diff.map((d) => [d.fileName, d.change])).toEqual([
       ['front.png', 'unchanged'],
       ['back.png', 'replaced'],
+      ['rear.png', 'unchanged'],
       ['top.png', 'added'],
       ['side.png', 'removed'],
     ]);

@@ -98,11 +98,11 @@ export interface FileDiff {
   after: VersionFile | null;
 }
 
-/** Same picture: equal perceptual hashes when both were read, else the same kind and size. */
+/** The same file again: same kind and size, and the same picture where both were read (else a new file). */
 const sameFile = (a: VersionFile, b: VersionFile) =>
-  a.perceptualHash && b.perceptualHash
-    ? a.perceptualHash === b.perceptualHash && a.kind === b.kind
-    : a.kind === b.kind && a.size === b.size;
+  a.kind === b.kind &&
+  a.size === b.size &&
+  (!a.perceptualHash || !b.perceptualHash || a.perceptualHash === b.perceptualHash);
 
 /** Every field of both versions, changed or not, in the page's order (only fields either version has). */
 export function diffFields(before: ProposalValues, after: ProposalValues): FieldDiff[] {
@@ -115,7 +115,7 @@ export function diffFields(before: ProposalValues, after: ProposalValues): Field
 
 /**
  * The files of two versions matched by name: a name only the new version has was added, one only the old had was
- * removed, one both have was replaced when its picture (or, unread, its size) differs. The new version's order first,
+ * removed, one both have was replaced when its kind, size or picture differs. The new version's order first,
  * then the removed ones.
  */
 export function diffFiles(before: readonly VersionFile[], after: readonly VersionFile[]): FileDiff[] {

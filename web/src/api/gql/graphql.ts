@@ -193,7 +193,7 @@ export type ReferenceInput = {
   name?: string | null | undefined;
 };
 
-/** What a comment is about: the UPC, the product name, a file, or a region of its image */
+/** What a comment is about: the UPC, the product name, another attribute, a file, or a region of its image */
 export type ReviewCommentTarget =
   | 'brand'
   | 'currentlySellingAt'

@@ -58,7 +58,7 @@ export function CataloguedBeside({ catalogued: c }: { catalogued: Catalogued }) 
               <Table.Td>
                 {r.proposed === undefined ? (
                   <Text span c="dimmed">
-                    (no such field)
+                    n/a<span className="visually-hidden"> (a proposal has no such field)</span>
                   </Text>
                 ) : (
                   (r.proposed ?? '—')
@@ -87,7 +87,7 @@ export function CataloguedBeside({ catalogued: c }: { catalogued: Catalogued }) 
               <a href={img.imageUrl} target="_blank" rel="noreferrer">
                 <img
                   src={img.thumbnailUrl}
-                  alt={`Catalogued image ${i + 1} of ${c.images.length}`}
+                  alt={`Catalogued picture ${i + 1} of ${c.images.length}`}
                   width={72}
                   height={72}
                   style={{ objectFit: 'cover', display: 'block' }}

@@ -74,9 +74,11 @@ describe('the proposal beside the catalogue and the rejected version', () => {
     const brand = within(table).getByRole('row', { name: /Brand/ });
     expect(brand.textContent).toBe('BrandDiffersBlue SpringGreen Valley');
     expect(within(table).getByRole('row', { name: /Description/ }).textContent).not.toContain('Differs');
-    expect(within(table).getByRole('row', { name: /Department/ }).textContent).toContain('(no such field)');
+    expect(within(table).getByRole('row', { name: /Department/ }).textContent).toContain(
+      'n/a (a proposal has no such field)',
+    );
     expect(screen.getByText(/1 value differs from the proposal/)).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Catalogued image 1 of 1' }).getAttribute('src')).toBe(
+    expect(screen.getByRole('img', { name: 'Catalogued picture 1 of 1' }).getAttribute('src')).toBe(
       '/api/files/a/front.png?thumbnail=true',
     );
   });
