@@ -53,7 +53,7 @@ test('the catalogued product of the UPC shows beside the proposal, its differing
   await expect(table.getByRole('row', { name: /^Brand/ })).not.toContainText('Differs');
   await expect(table.getByRole('row', { name: /Department/ })).toContainText('Breakfast');
   await expect(section).toContainText('1 value differs from the proposal.');
-  const image = section.getByRole('img', { name: 'Catalogued picture 1 of 1' });
+  const image = section.getByRole('img', { name: 'The catalogued product, 1 of 1' });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await section.scrollIntoViewIfNeeded();

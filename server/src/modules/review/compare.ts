@@ -1,10 +1,4 @@
-import {
-  compareWithCatalogue,
-  diffFields,
-  diffFiles,
-  isRejected,
-  type ReviewItemComparison,
-} from '@portal/domain';
+import { compareWithCatalogue, diffFields, diffFiles, isRejected, type ReviewItemComparison } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { notFound } from '../../lib/errors.ts';

@@ -87,7 +87,7 @@ export function CataloguedBeside({ catalogued: c }: { catalogued: Catalogued }) 
               <a href={img.imageUrl} target="_blank" rel="noreferrer">
                 <img
                   src={img.thumbnailUrl}
-                  alt={`Catalogued picture ${i + 1} of ${c.images.length}`}
+                  alt={`The catalogued product, ${i + 1} of ${c.images.length}`}
                   width={72}
                   height={72}
                   style={{ objectFit: 'cover', display: 'block' }}

@@ -78,7 +78,7 @@ describe('the proposal beside the catalogue and the rejected version', () => {
       'n/a (a proposal has no such field)',
     );
     expect(screen.getByText(/1 value differs from the proposal/)).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Catalogued picture 1 of 1' }).getAttribute('src')).toBe(
+    expect(screen.getByRole('img', { name: 'The catalogued product, 1 of 1' }).getAttribute('src')).toBe(
       '/api/files/a/front.png?thumbnail=true',
     );
   });
