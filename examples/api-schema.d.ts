@@ -1329,6 +1329,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/review/items/{id}/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item beside the catalogued product of its UPC and, resubmitted, beside the version rejected
+         * @description `values` are the proposal's fields as the review page shows them. `catalogued`: the certified values of the product catalogued under the item's EAN-13 beside the proposal's, each pair marked when they differ, and its current images; null when none is catalogued. `previous`: for an item resubmitted after a rejection, that rejection (who, when, why, its comments) and what changed since in fields and files; null when it was never resubmitted (fields and files are empty for a rejection older than this feature).
+         */
+        get: operations["getReviewItemsByIdCompare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cataloguedProducts/import": {
         parameters: {
             query?: never;
@@ -2994,7 +3014,7 @@ export type components = {
              * @description What the comment is about
              * @enum {string}
              */
-            target: "upc" | "productName" | "file" | "region";
+            target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
             /** @description For file and region: the file */
             file_name: string | null;
             region: {
@@ -3313,7 +3333,7 @@ export type components = {
                 /** @description A reviewer's comments on fields and files with a rejection */
                 comments?: {
                     /** @enum {string} */
-                    target: "upc" | "productName" | "file" | "region";
+                    target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
                     fileName: string | null;
                     region: {
                         x: number;
@@ -16646,10 +16666,10 @@ export interface operations {
                     /** @enum {string} */
                     decision: "accept" | "reject";
                     reason?: string;
-                    /** @description Comments on the UPC, the product name, a file or a region of an image (a rejection of one item only) */
+                    /** @description Comments on the UPC, the product name, another attribute, a file or a region of an image (a rejection of one item only) */
                     comments?: {
                         /** @enum {string} */
-                        target: "upc" | "productName" | "file" | "region";
+                        target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
                         /** @description For 'file' and 'region': the file's name */
                         fileName?: string | null;
                         /** @description For 'region': the rectangle on the file's image */
@@ -18269,6 +18289,232 @@ export interface operations {
                      *       "detail": "Send the body as application/json (files as multipart/form-data).",
                      *       "code": "UNSUPPORTED_MEDIA_TYPE",
                      *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewItemsByIdCompare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: An item beside the catalogued product of its UPC and, resubmitted, beside the version rejected */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "values": {
+                     *         "upc": "012345678905",
+                     *         "productName": "Oat Crunch",
+                     *         "brand": "Green Valley"
+                     *       },
+                     *       "catalogued": null,
+                     *       "previous": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The proposal's fields as shown (the UPC, the product name, every other attribute), null when empty */
+                        values: {
+                            [key: string]: string | null;
+                        };
+                        /** @description The catalogued product of the item's UPC with its certified values and current images; null: none */
+                        catalogued: {
+                            ean13Upc: string;
+                            isDelisted: boolean;
+                            updatedDate: string;
+                            rows: {
+                                label: string;
+                                certified: string | null;
+                                /** @description The proposal's value of the same thing; absent: it has no such field */
+                                proposed?: string | null;
+                                differs: boolean;
+                            }[];
+                            images: {
+                                imageUrl: string;
+                                thumbnailUrl: string;
+                            }[];
+                        } | null;
+                        /** @description For a resubmission: the version that was rejected, its rejection and comments, and what changed since */
+                        previous: {
+                            rejectedAt: string;
+                            /** @description Who rejected it: a reviewer's name, or 'Automated checks' */
+                            rejectedBy: string;
+                            toStatus: string;
+                            reason: string | null;
+                            comments: {
+                                /** @enum {string} */
+                                target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
+                                fileName: string | null;
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    w: number;
+                                    h: number;
+                                } | null;
+                                text: string;
+                                by: string;
+                                at: string;
+                            }[];
+                            fields: {
+                                field: string;
+                                label: string;
+                                before: string | null;
+                                after: string | null;
+                                changed: boolean;
+                            }[];
+                            files: {
+                                fileName: string;
+                                /** @enum {string} */
+                                change: "added" | "removed" | "replaced" | "unchanged";
+                                before: {
+                                    fileName: string;
+                                    kind: string;
+                                    size: number;
+                                    perceptualHash: string | null;
+                                    detectedUpcs: string[];
+                                } | null;
+                                after: {
+                                    fileName: string;
+                                    kind: string;
+                                    size: number;
+                                    perceptualHash: string | null;
+                                    detectedUpcs: string[];
+                                } | null;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Invalid UUID",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Invalid UUID",
+                     *       "fields": {
+                     *         "id": "Invalid UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -24713,7 +24959,7 @@ export interface operations {
                         reason: string | null;
                         comments?: {
                             /** @enum {string} */
-                            target: "upc" | "productName" | "file" | "region";
+                            target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
                             fileName: string | null;
                             region: {
                                 x: number;

@@ -45,6 +45,8 @@ export * from './api-v1.ts';
 export * from './review.ts';
 export * from './review-comments.ts';
 export * from './review-comments-schema.ts';
+export * from './review-compare.ts';
+export * from './review-compare-schema.ts';
 export * from './review-triage.ts';
 export * from './api-examples.ts';
 export * from './product-facts.ts';

@@ -45,4 +45,6 @@ export type ReviewCommentParsed = z.infer<typeof reviewCommentInputSchema>;
 export const reviewCommentsSchema = z
   .array(reviewCommentInputSchema)
   .max(REVIEW_COMMENTS_MAX, REVIEW_COMMENT_MSG.tooMany)
-  .describe('Comments on the UPC, the product name, a file or a region of an image (a rejection of one item only)');
+  .describe(
+    'Comments on the UPC, the product name, another attribute, a file or a region of an image (a rejection of one item only)',
+  );

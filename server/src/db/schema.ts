@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FactReading, FactSources, ProductFacts } from '@portal/domain';
+import type { FactReading, FactSources, ProductFacts, ReviewCommentTarget } from '@portal/domain';
 import {
   bigint,
   bigserial,
@@ -849,7 +849,8 @@ export const submissionComments = pgTable(
     historyId: integer('history_id')
       .notNull()
       .references(() => submissionHistory.id, { onDelete: 'cascade' }),
-    target: text('target', { enum: ['upc', 'productName', 'file', 'region'] }).notNull(),
+    /** REVIEW_COMMENT_TARGETS: the UPC, the product name, a file, a region, or another attribute of the proposal. */
+    target: text('target').$type<ReviewCommentTarget>().notNull(),
     fileName: text('file_name'),
     region: jsonb('region').$type<{ x: number; y: number; w: number; h: number }>(),
     text: text('text').notNull(),
@@ -1336,6 +1337,31 @@ export const reviewNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('review_notes_submission_idx').on(t.submissionId, t.id)],
+);
+
+/**
+ * The version of a submission a rejection saw: its fields as the review page shows them and its files (name, kind,
+ * size, picture hash, codes read; not their bytes), kept by the review module when an item is rejected, so that a
+ * resubmission is compared with what was rejected (GET /api/review/items/{id}/compare).
+ */
+export const submissionVersions = pgTable(
+  'submission_versions',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    historyId: integer('history_id')
+      .notNull()
+      .references(() => submissionHistory.id, { onDelete: 'cascade' }),
+    fieldValues: jsonb('field_values').notNull(),
+    files: jsonb('files').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('submission_versions_history_idx').on(t.historyId),
+    index('submission_versions_submission_idx').on(t.submissionId, t.historyId),
+  ],
 );
 
 /** Rejection reasons staff keep per partner (null: for items sent to no partner), offered by the reject picker. */

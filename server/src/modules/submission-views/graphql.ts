@@ -77,7 +77,8 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
 
 const CommentTargetEnum = builder.enumType('ReviewCommentTarget', {
   values: REVIEW_COMMENT_TARGETS,
-  description: 'What a comment is about: the UPC, the product name, a file, or a region of its image',
+  description:
+    'What a comment is about: the UPC, the product name, another attribute, a file, or a region of its image',
 });
 
 const Comment = builder.objectRef<PresentedSubmission['reviewComments'][number]>('ReviewComment').implement({

@@ -193,12 +193,33 @@ export type ReferenceInput = {
   name?: string | null | undefined;
 };
 
-/** What a comment is about: the UPC, the product name, a file, or a region of its image */
+/** What a comment is about: the UPC, the product name, another attribute, a file, or a region of its image */
 export type ReviewCommentTarget =
+  | 'brand'
+  | 'currentlySellingAt'
+  | 'deliveredCost'
+  | 'dietaryAttributes'
+  | 'edlp'
+  | 'fairShareMerchandisingSupport'
   | 'file'
+  | 'fob'
+  | 'freeFill'
+  | 'inStoreDemo'
+  | 'itemDepth'
+  | 'itemHeight'
+  | 'itemWidth'
+  | 'msrp'
+  | 'offInvoice'
+  | 'paidAds'
   | 'productName'
   | 'region'
-  | 'upc';
+  | 'shippingProfile'
+  | 'size'
+  | 'suggestedClass'
+  | 'tpr'
+  | 'unitOfMeasure'
+  | 'upc'
+  | 'wholesaleCost';
 
 /** blocking: the product cannot be submitted to this partner; warning and info: it can. */
 export type RuleSeverity =

@@ -5,6 +5,7 @@ import {
   statusDisplayName,
   type ImageRegion,
   type ReviewCommentInput,
+  type ReviewCommentField,
   type ReviewCommentTarget,
   type ReviewItemContext,
 } from '@portal/domain';
@@ -14,6 +15,7 @@ import { SubmissionHistory } from '../submissions/SubmissionHistory.tsx';
 import type { Submission } from '../submissions/submission-api.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 import { InternalNotes } from './InternalNotes.tsx';
+import { ProposalContext } from './ProposalContext.tsx';
 import { Facts, SameUpc, UpcComparison } from './ReviewItemFacts.tsx';
 
 /** The comment composer's state, held by the page (the image marks the region, keys start comments). */
@@ -28,9 +30,16 @@ export interface ComposerState {
   onRemove: (index: number) => void;
 }
 
+/** A comment on a field: the composer's "About" set to it, the comment box focused for the text. */
+function commentOn(composer: ComposerState, field: ReviewCommentField) {
+  composer.onTarget(field);
+  if (composer.ref && typeof composer.ref === 'object') composer.ref.current?.focus();
+}
+
 /**
  * The review view's side column: the item's status and facts, the decision buttons (A, R), the auto-advance switch,
- * the comments for the supplier, the same UPC elsewhere and the history.
+ * the comments for the supplier, the proposal beside the rejected version and the catalogue (ProposalContext), the
+ * same UPC elsewhere and the history.
  */
 export function ReviewItemSide({
   submission: s,
@@ -85,6 +94,10 @@ export function ReviewItemSide({
         onChange={(e) => onAdvance(e.currentTarget.checked)}
       />
       {c.decidable && <CommentComposer {...composer} disabled={busy} />}
+      <ProposalContext
+        submissionId={s.id}
+        onComment={c.decidable ? (field) => commentOn(composer, field) : undefined}
+      />
       <InternalNotes submissionId={s.id} />
       <SameUpc items={c.sameUpc} search={queueSearch} />
       <SubmissionHistory history={s.history} />

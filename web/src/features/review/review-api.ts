@@ -18,6 +18,7 @@ import {
 } from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 import { fetchSubmission, submissionKeys } from '../submissions/submission-api.ts';
+import { compareKey, fetchItemComparison } from './review-compare-api.ts';
 
 /** The filters of a query, without its page: what an item's neighbours (J, K) are computed in. */
 export const filtersOnly = (q: ReviewQueueQuery): ReviewQueueFilters => {
@@ -68,13 +69,14 @@ export function useReviewers() {
 export const assignItems = (ids: string[], to: ReviewAssignBody['to']) =>
   apiFetch<ReviewAssignResult>('/review/assignments', { method: 'POST', json: { ids, to } });
 
-/** An item's detail and its review context read ahead, so that J or a decision shows it at once. */
+/** An item's detail, its review context and its comparison read ahead, so that J or a decision shows it at once. */
 export function prefetchItem(queryClient: QueryClient, id: string, filters: ReviewQueueFilters) {
   void queryClient.prefetchQuery({ queryKey: submissionKeys.detail(id), queryFn: () => fetchSubmission(id) });
   void queryClient.prefetchQuery({
     queryKey: reviewKeys.item(id, filters),
     queryFn: () => fetchItemContext(id, filters),
   });
+  void queryClient.prefetchQuery({ queryKey: compareKey(id), queryFn: () => fetchItemComparison(id) });
 }
 
 export const claimItem = (id: string) =>

@@ -26,7 +26,7 @@ import { RenameSubmissionMutation, UpdateSubmissionStatusMutation } from './subm
 import { SubmissionHistory } from './SubmissionHistory.tsx';
 import { ReadinessPanel } from '../drafts/ReadinessPanel.tsx';
 import { SubmissionImages } from './SubmissionImages.tsx';
-import { FieldComments } from './ReviewComments.tsx';
+import { AttributeComments, FieldComments } from './ReviewComments.tsx';
 import { PhotoIssueBadges } from './PhotoIssueBadges.tsx';
 import { MarkedDigits } from './MarkedDigits.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
@@ -225,6 +225,7 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
               </>
             )}
           </dl>
+          <AttributeComments comments={submission.reviewComments} />
 
           {submission.isImported && (
             <Alert color="gray" variant="light" role="note">
