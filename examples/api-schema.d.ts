@@ -3075,6 +3075,18 @@ export type components = {
         };
         /**
          * @example {
+         *       "check": "calories",
+         *       "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
+         *     }
+         */
+        LabelDisagreement: {
+            /** @enum {string} */
+            check: "calories" | "sugars" | "fats" | "daily-values" | "servings";
+            /** @description Which numbers disagree, and by how much */
+            message: string;
+        };
+        /**
+         * @example {
          *       "type": "Warn",
          *       "message": "Brand is missing."
          *     }
@@ -3133,6 +3145,95 @@ export type components = {
             /** @description Every status change, oldest first, with its comment */
             history: components["schemas"]["StatusChange"][];
             files: components["schemas"]["SubmissionFile"][];
+            /**
+             * @description The product's facts as submitted: serving, nutrients per basis, net content, ingredients, allergens (null: none)
+             * @example {
+             *       "basis": "serving",
+             *       "servingSize": {
+             *         "printed": "2/3 cup (55g)",
+             *         "quantity": 55,
+             *         "unit": "GRM"
+             *       },
+             *       "servingsPerContainer": null,
+             *       "calories": 230,
+             *       "energyKj": null,
+             *       "nutrients": {
+             *         "totalFat": {
+             *           "amount": 8,
+             *           "unit": "GRM",
+             *           "dailyValuePercent": 10
+             *         }
+             *       },
+             *       "netContent": null,
+             *       "ingredients": null,
+             *       "allergens": null
+             *     }
+             */
+            facts: {
+                /** @enum {string} */
+                basis: "serving" | "100g" | "100ml";
+                servingSize: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                servingsPerContainer: {
+                    printed: string;
+                    value: number | null;
+                } | null;
+                calories: number | null;
+                energyKj: number | null;
+                nutrients: {
+                    [key: string]: {
+                        amount: number;
+                        /** @enum {string} */
+                        unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                        dailyValuePercent: number | null;
+                    };
+                };
+                netContent: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                ingredients: string | null;
+                allergens: string | null;
+            } | null;
+            /**
+             * @description Where each filled fact came from: read from a photo (photo), corrected from a reading (corrected) or typed; region and fileName name the part of the photo it was read from
+             * @example {
+             *       "calories": {
+             *         "source": "photo",
+             *         "region": {
+             *           "x": 0.11,
+             *           "y": 0.33,
+             *           "width": 0.59,
+             *           "height": 0.08
+             *         },
+             *         "fileName": "front.jpg"
+             *       },
+             *       "totalFat": {
+             *         "source": "typed",
+             *         "region": null,
+             *         "fileName": null
+             *       }
+             *     }
+             */
+            fact_sources: {
+                [key: string]: {
+                    /** @enum {string} */
+                    source: "typed" | "photo" | "corrected";
+                    region: {
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                    } | null;
+                    fileName: string | null;
+                };
+            };
+            /** @description The label's own arithmetic on the facts: each check whose numbers disagree ([] when none) */
+            label_disagreements: components["schemas"]["LabelDisagreement"][];
             can: {
                 review: boolean;
                 resubmit: boolean;
@@ -3174,6 +3275,60 @@ export type components = {
              *     ]
              */
             image_urls: string[];
+            /**
+             * @description The product facts certified when the product was catalogued (null: none)
+             * @example {
+             *       "basis": "serving",
+             *       "servingSize": {
+             *         "printed": "2/3 cup (55g)",
+             *         "quantity": 55,
+             *         "unit": "GRM"
+             *       },
+             *       "servingsPerContainer": null,
+             *       "calories": 230,
+             *       "energyKj": null,
+             *       "nutrients": {
+             *         "totalFat": {
+             *           "amount": 8,
+             *           "unit": "GRM",
+             *           "dailyValuePercent": 10
+             *         }
+             *       },
+             *       "netContent": null,
+             *       "ingredients": null,
+             *       "allergens": null
+             *     }
+             */
+            facts: {
+                /** @enum {string} */
+                basis: "serving" | "100g" | "100ml";
+                servingSize: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                servingsPerContainer: {
+                    printed: string;
+                    value: number | null;
+                } | null;
+                calories: number | null;
+                energyKj: number | null;
+                nutrients: {
+                    [key: string]: {
+                        amount: number;
+                        /** @enum {string} */
+                        unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                        dailyValuePercent: number | null;
+                    };
+                };
+                netContent: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                ingredients: string | null;
+                allergens: string | null;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-26T09:30:00.000Z
@@ -3271,6 +3426,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
             };
         } | {
             /**
@@ -3305,6 +3528,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
                 /** @description null: a new submission (an import) */
                 from: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                 /** @enum {string} */
@@ -3357,6 +3648,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
             };
         } | {
             /**
@@ -3391,6 +3750,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
                 previousReadiness: components["schemas"]["Readiness"] | null;
             };
         } | {
@@ -11117,6 +11544,8 @@ export interface operations {
                 "multipart/form-data": {
                     id: string;
                     upc: string;
+                    /** @description The product's facts as JSON (null clears them); absent: they stay as they were */
+                    facts?: string;
                     files: string[];
                 };
             };
@@ -11757,6 +12186,50 @@ export interface operations {
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
                      *         }
                      *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "review": true,
                      *         "resubmit": true,
@@ -11916,6 +12389,8 @@ export interface operations {
                     upc: string;
                     /** @description Up to 10 package images or PDFs: they replace every file */
                     files: string[];
+                    /** @description The product's facts as JSON (ProductFacts; null clears them); absent: they stay as they were. An edited value is recorded as typed */
+                    facts?: string;
                 };
             };
         };
@@ -12024,6 +12499,50 @@ export interface operations {
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
                      *         }
                      *       ],
                      *       "can": {
@@ -12361,6 +12880,50 @@ export interface operations {
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
                      *         }
                      *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "review": true,
                      *         "resubmit": true,
@@ -12668,6 +13231,50 @@ export interface operations {
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
                      *         }
                      *       ],
                      *       "can": {
@@ -13033,6 +13640,50 @@ export interface operations {
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
                      *         }
                      *       ],
                      *       "can": {
@@ -15040,6 +15691,27 @@ export interface operations {
                      *           "image_urls": [
                      *             "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
                      *           ],
+                     *           "facts": {
+                     *             "basis": "serving",
+                     *             "servingSize": {
+                     *               "printed": "2/3 cup (55g)",
+                     *               "quantity": 55,
+                     *               "unit": "GRM"
+                     *             },
+                     *             "servingsPerContainer": null,
+                     *             "calories": 230,
+                     *             "energyKj": null,
+                     *             "nutrients": {
+                     *               "totalFat": {
+                     *                 "amount": 8,
+                     *                 "unit": "GRM",
+                     *                 "dailyValuePercent": 10
+                     *               }
+                     *             },
+                     *             "netContent": null,
+                     *             "ingredients": null,
+                     *             "allergens": null
+                     *           },
                      *           "updated_at": "2026-11-26T09:30:00.000Z"
                      *         }
                      *       ],
@@ -15380,6 +16052,129 @@ export interface operations {
                      *                   "fileNames": []
                      *                 }
                      *               ]
+                     *             },
+                     *             "facts": {
+                     *               "basis": "serving",
+                     *               "servingSize": {
+                     *                 "printed": "2/3 cup (55g)",
+                     *                 "quantity": 55,
+                     *                 "unit": "GRM"
+                     *               },
+                     *               "servingsPerContainer": null,
+                     *               "calories": 230,
+                     *               "energyKj": null,
+                     *               "nutrients": {
+                     *                 "totalFat": {
+                     *                   "amount": 8,
+                     *                   "unit": "GRM",
+                     *                   "dailyValuePercent": 10
+                     *                 }
+                     *               },
+                     *               "netContent": null,
+                     *               "ingredients": null,
+                     *               "allergens": null
+                     *             },
+                     *             "factSources": {
+                     *               "servingSize": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "servingsPerContainer": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "calories": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "totalFat": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "saturatedFat": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "transFat": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "cholesterol": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "sodium": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "totalCarbohydrate": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "dietaryFiber": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "totalSugars": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "addedSugars": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "protein": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "vitaminD": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "calcium": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "iron": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "potassium": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "netContent": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "ingredients": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "allergens": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               }
                      *             }
                      *           }
                      *         }
@@ -18822,6 +19617,8 @@ export interface operations {
                      * @enum {string}
                      */
                     differingBarcode?: "send";
+                    /** @description The product's facts as JSON (null: none); absent: the catalogued product's certified facts, as they are */
+                    facts?: string;
                 };
             };
         };
@@ -24642,6 +25439,49 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                     };
                 };
             };
@@ -24707,6 +25547,49 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                         from: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                         /** @enum {string} */
                         to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
@@ -24788,6 +25671,49 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                     };
                 };
             };
@@ -24853,6 +25779,49 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                         previousReadiness: {
                             percent: number;
                             ready: boolean;
