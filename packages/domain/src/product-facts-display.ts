@@ -61,3 +61,15 @@ export function factRows(facts: ProductFacts): FactRow[] {
   if (facts.allergens) rows.push({ field: 'allergens', label: 'Allergens', value: facts.allergens });
   return rows.map((r) => ({ ...r, disagreements: flags(r.field) }));
 }
+
+/**
+ * The size and unit of measure the net content gives, for cataloguing staff to take as certified values (the form
+ * starts from them; staff check them against the package). Null when the net content has no number or unit.
+ */
+export function certifiedSizeOfNetContent(
+  net: { printed: string; quantity?: number | null; unit?: string | null } | null | undefined,
+): { itemSize: string; unitsOfMeasure: string; printed: string } | null {
+  if (!net || net.quantity === null || net.quantity === undefined || !net.unit || !(net.unit in MEASURE_UNITS))
+    return null;
+  return { itemSize: num(net.quantity), unitsOfMeasure: MEASURE_UNITS[net.unit as MeasureUnit], printed: net.printed };
+}
