@@ -38,8 +38,11 @@ describe('facts carried past the draft', () => {
       calories: { source: 'photo' as const, region: REGION, fileName: 'panel.jpg' },
       protein: { source: 'photo' as const, region: REGION, fileName: 'panel.jpg' },
     };
-    const { protein: _gone, ...withoutProtein } = facts.nutrients;
-    const edited = { ...facts, calories: 230, nutrients: withoutProtein };
+    const edited = {
+      ...facts,
+      calories: 230,
+      nutrients: { totalFat: facts.nutrients.totalFat, totalCarbohydrate: facts.nutrients.totalCarbohydrate },
+    };
     expect(sourcesAfterEdit(facts, edited, sources)).toEqual({
       calories: { source: 'typed', region: null, fileName: null },
       totalFat: { source: 'typed', region: null, fileName: null },

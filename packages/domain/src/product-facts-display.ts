@@ -1,6 +1,6 @@
 // How a product's facts read on the pages that only show them (submission, review, catalogue), without zod.
 import { labelDisagreements, type LabelCheck } from './label-arithmetic.ts';
-import { MEASURE_UNITS, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
+import { MEASURE_UNITS, NUTRIENTS, type MeasureUnit } from './measures.ts';
 import type { ProductFacts } from './product-facts.ts';
 
 type FactSourceKindName = 'typed' | 'photo' | 'corrected';
@@ -51,7 +51,7 @@ export function factRows(facts: ProductFacts): FactRow[] {
     rows.push({ field: 'calories', label: `Calories (${BASIS_TEXT[facts.basis]})`, value: num(facts.calories) });
   if (facts.energyKj !== null) rows.push({ field: 'energyKj', label: 'Energy', value: `${num(facts.energyKj)} kJ` });
   for (const n of NUTRIENTS) {
-    const v = facts.nutrients[n.key as NutrientKey];
+    const v = facts.nutrients[n.key];
     if (!v) continue;
     const dv = v.dailyValuePercent === null ? '' : ` (${num(v.dailyValuePercent)} % DV)`;
     rows.push({ field: n.key, label: n.label, value: `${num(v.amount)} ${unitText(v.unit)}${dv}` });
