@@ -3095,6 +3095,18 @@ export type components = {
         };
         /**
          * @example {
+         *       "check": "calories",
+         *       "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
+         *     }
+         */
+        LabelDisagreement: {
+            /** @enum {string} */
+            check: "calories" | "sugars" | "fats" | "daily-values" | "servings";
+            /** @description Which numbers disagree, and by how much */
+            message: string;
+        };
+        /**
+         * @example {
          *       "type": "Warn",
          *       "message": "Brand is missing."
          *     }
@@ -3153,6 +3165,95 @@ export type components = {
             /** @description Every status change, oldest first, with its comment */
             history: components["schemas"]["StatusChange"][];
             files: components["schemas"]["SubmissionFile"][];
+            /**
+             * @description The product's facts as submitted: serving, nutrients per basis, net content, ingredients, allergens (null: none)
+             * @example {
+             *       "basis": "serving",
+             *       "servingSize": {
+             *         "printed": "2/3 cup (55g)",
+             *         "quantity": 55,
+             *         "unit": "GRM"
+             *       },
+             *       "servingsPerContainer": null,
+             *       "calories": 230,
+             *       "energyKj": null,
+             *       "nutrients": {
+             *         "totalFat": {
+             *           "amount": 8,
+             *           "unit": "GRM",
+             *           "dailyValuePercent": 10
+             *         }
+             *       },
+             *       "netContent": null,
+             *       "ingredients": null,
+             *       "allergens": null
+             *     }
+             */
+            facts: {
+                /** @enum {string} */
+                basis: "serving" | "100g" | "100ml";
+                servingSize: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                servingsPerContainer: {
+                    printed: string;
+                    value: number | null;
+                } | null;
+                calories: number | null;
+                energyKj: number | null;
+                nutrients: {
+                    [key: string]: {
+                        amount: number;
+                        /** @enum {string} */
+                        unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                        dailyValuePercent: number | null;
+                    };
+                };
+                netContent: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                ingredients: string | null;
+                allergens: string | null;
+            } | null;
+            /**
+             * @description Where each filled fact came from: read from a photo (photo), corrected from a reading (corrected) or typed; region and fileName name the part of the photo it was read from
+             * @example {
+             *       "calories": {
+             *         "source": "photo",
+             *         "region": {
+             *           "x": 0.11,
+             *           "y": 0.33,
+             *           "width": 0.59,
+             *           "height": 0.08
+             *         },
+             *         "fileName": "front.jpg"
+             *       },
+             *       "totalFat": {
+             *         "source": "typed",
+             *         "region": null,
+             *         "fileName": null
+             *       }
+             *     }
+             */
+            fact_sources: {
+                [key: string]: {
+                    /** @enum {string} */
+                    source: "typed" | "photo" | "corrected";
+                    region: {
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                    } | null;
+                    fileName: string | null;
+                };
+            };
+            /** @description The label's own arithmetic on the facts: each check whose numbers disagree ([] when none) */
+            label_disagreements: components["schemas"]["LabelDisagreement"][];
             can: {
                 review: boolean;
                 resubmit: boolean;
@@ -3194,6 +3295,60 @@ export type components = {
              *     ]
              */
             image_urls: string[];
+            /**
+             * @description The product facts certified when the product was catalogued (null: none)
+             * @example {
+             *       "basis": "serving",
+             *       "servingSize": {
+             *         "printed": "2/3 cup (55g)",
+             *         "quantity": 55,
+             *         "unit": "GRM"
+             *       },
+             *       "servingsPerContainer": null,
+             *       "calories": 230,
+             *       "energyKj": null,
+             *       "nutrients": {
+             *         "totalFat": {
+             *           "amount": 8,
+             *           "unit": "GRM",
+             *           "dailyValuePercent": 10
+             *         }
+             *       },
+             *       "netContent": null,
+             *       "ingredients": null,
+             *       "allergens": null
+             *     }
+             */
+            facts: {
+                /** @enum {string} */
+                basis: "serving" | "100g" | "100ml";
+                servingSize: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                servingsPerContainer: {
+                    printed: string;
+                    value: number | null;
+                } | null;
+                calories: number | null;
+                energyKj: number | null;
+                nutrients: {
+                    [key: string]: {
+                        amount: number;
+                        /** @enum {string} */
+                        unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                        dailyValuePercent: number | null;
+                    };
+                };
+                netContent: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                ingredients: string | null;
+                allergens: string | null;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-26T09:30:00.000Z
@@ -3291,6 +3446,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
             };
         } | {
             /**
@@ -3325,6 +3548,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
                 /** @description null: a new submission (an import) */
                 from: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                 /** @enum {string} */
@@ -3377,6 +3668,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
             };
         } | {
             /**
@@ -3411,6 +3770,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
                 previousReadiness: components["schemas"]["Readiness"] | null;
             };
         } | {
@@ -11137,6 +11564,8 @@ export interface operations {
                 "multipart/form-data": {
                     id: string;
                     upc: string;
+                    /** @description The product's facts as JSON (null clears them); absent: they stay as they were */
+                    facts?: string;
                     files: string[];
                 };
             };
@@ -11777,6 +12206,50 @@ export interface operations {
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
                      *         }
                      *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "review": true,
                      *         "resubmit": true,
@@ -11936,6 +12409,8 @@ export interface operations {
                     upc: string;
                     /** @description Up to 10 package images or PDFs: they replace every file */
                     files: string[];
+                    /** @description The product's facts as JSON (ProductFacts; null clears them); absent: they stay as they were. An edited value is recorded as typed */
+                    facts?: string;
                 };
             };
         };
@@ -12044,6 +12519,50 @@ export interface operations {
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
                      *         }
                      *       ],
                      *       "can": {
@@ -12381,6 +12900,50 @@ export interface operations {
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
                      *         }
                      *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "review": true,
                      *         "resubmit": true,
@@ -12688,6 +13251,50 @@ export interface operations {
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
                      *         }
                      *       ],
                      *       "can": {
@@ -13053,6 +13660,50 @@ export interface operations {
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
                      *         }
                      *       ],
                      *       "can": {
@@ -15060,6 +15711,27 @@ export interface operations {
                      *           "image_urls": [
                      *             "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
                      *           ],
+                     *           "facts": {
+                     *             "basis": "serving",
+                     *             "servingSize": {
+                     *               "printed": "2/3 cup (55g)",
+                     *               "quantity": 55,
+                     *               "unit": "GRM"
+                     *             },
+                     *             "servingsPerContainer": null,
+                     *             "calories": 230,
+                     *             "energyKj": null,
+                     *             "nutrients": {
+                     *               "totalFat": {
+                     *                 "amount": 8,
+                     *                 "unit": "GRM",
+                     *                 "dailyValuePercent": 10
+                     *               }
+                     *             },
+                     *             "netContent": null,
+                     *             "ingredients": null,
+                     *             "allergens": null
+                     *           },
                      *           "updated_at": "2026-11-26T09:30:00.000Z"
                      *         }
                      *       ],
@@ -15400,6 +16072,129 @@ export interface operations {
                      *                   "fileNames": []
                      *                 }
                      *               ]
+                     *             },
+                     *             "facts": {
+                     *               "basis": "serving",
+                     *               "servingSize": {
+                     *                 "printed": "2/3 cup (55g)",
+                     *                 "quantity": 55,
+                     *                 "unit": "GRM"
+                     *               },
+                     *               "servingsPerContainer": null,
+                     *               "calories": 230,
+                     *               "energyKj": null,
+                     *               "nutrients": {
+                     *                 "totalFat": {
+                     *                   "amount": 8,
+                     *                   "unit": "GRM",
+                     *                   "dailyValuePercent": 10
+                     *                 }
+                     *               },
+                     *               "netContent": null,
+                     *               "ingredients": null,
+                     *               "allergens": null
+                     *             },
+                     *             "factSources": {
+                     *               "servingSize": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "servingsPerContainer": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "calories": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "totalFat": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "saturatedFat": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "transFat": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "cholesterol": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "sodium": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "totalCarbohydrate": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "dietaryFiber": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "totalSugars": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "addedSugars": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "protein": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "vitaminD": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "calcium": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "iron": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "potassium": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "netContent": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "ingredients": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "allergens": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               }
                      *             }
                      *           }
                      *         }
@@ -19068,6 +19863,8 @@ export interface operations {
                      * @enum {string}
                      */
                     differingBarcode?: "send";
+                    /** @description The product's facts as JSON (null: none); absent: the catalogued product's certified facts, as they are */
+                    facts?: string;
                 };
             };
         };
@@ -24888,6 +25685,49 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                     };
                 };
             };
@@ -24953,6 +25793,49 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                         from: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                         /** @enum {string} */
                         to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
@@ -25034,6 +25917,49 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                     };
                 };
             };
@@ -25099,6 +26025,49 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                         previousReadiness: {
                             percent: number;
                             ready: boolean;

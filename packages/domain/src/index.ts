@@ -51,6 +51,8 @@ export * from './review-triage.ts';
 export * from './api-examples.ts';
 export * from './product-facts.ts';
 export * from './product-facts-suggestions.ts';
+export * from './product-facts-carried.ts';
+export * from './product-facts-display.ts';
 export * from './label-reading.ts';
 export * from './label-arithmetic.ts';
 export * from './support-ticket.ts';

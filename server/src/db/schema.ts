@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FactReading, FactSources, ProductFacts, ReviewCommentTarget } from '@portal/domain';
+import type { CarriedFactSources, FactReading, FactSources, ProductFacts, ReviewCommentTarget } from '@portal/domain';
 import {
   bigint,
   bigserial,
@@ -607,6 +607,13 @@ export const productSubmissions = pgTable(
     humanReviewOnly: boolean('human_review_only').notNull().default(false),
     zendeskTicketId: text('zendesk_ticket_id'),
     zendeskTicketUrl: text('zendesk_ticket_url'),
+    /** The product's facts as submitted (from the draft, resubmit or images upload); null: none given. */
+    facts: jsonb('facts').$type<ProductFacts>(),
+    /** Where each value came from, naming the file whose photo region it was read from. */
+    factSources: jsonb('fact_sources')
+      .$type<CarriedFactSources>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     // Bulk edit fields (part 2 section 3). Market accounts and attributes are the two join tables below.
     /** The brand chosen in the bulk edit (the row's companyName). */
     brand: text('brand'),
@@ -876,6 +883,8 @@ export const cataloguedProducts = pgTable(
     itemSize: text('item_size'),
     unitsOfMeasure: text('units_of_measure'),
     packCount: integer('pack_count'),
+    /** The product facts staff certified when cataloguing (from the submission, null: none). */
+    facts: jsonb('facts').$type<ProductFacts>(),
     isDelisted: boolean('is_delisted').notNull().default(false),
     delistedAt: timestamp('delisted_at', { withTimezone: true }),
     updatedBy: integer('updated_by').references(() => users.id),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkDraft,
+  factsOfFiles,
   DRAFT_MSG,
   effectiveUpc,
   intakeRulesFor,
@@ -412,6 +413,8 @@ export async function submitDraftOnce(
         isImported: draft.isImported,
         // The profile chosen in step 2 becomes the product's.
         shippingProfileId: files.find((f) => f.shippingProfileId != null)?.shippingProfileId ?? null,
+        // The product's facts with their sources: those of its first file that has any, as readiness reads them.
+        facts: factsOfFiles(files),
         // The files keep their blobs, thumbnails and the codes already read.
         files: files.map((f) => ({
           fileName: f.fileName,

@@ -13,6 +13,8 @@ import {
   type ReviewCommentParsed,
   supportTicketSchema,
   type SupportTicketInput,
+  sourcesAfterEdit,
+  type ProductFacts,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -249,6 +251,8 @@ export async function resubmit(
   files: ReceivedFile[],
   precondition?: Precondition,
   inTx: InTransaction<SubmissionRow> = plainTransaction(ctx.db),
+  /** The product's facts as the supplier left them (absent: they stay as they were; null clears them). */
+  facts?: ProductFacts | null,
 ) {
   const seen = await visibleSubmission(ctx, user, id);
   const upc = upcDigits(upcInput);
@@ -292,7 +296,15 @@ export async function resubmit(
             replaceFiles(
               tx,
               id,
-              { upc, ean13Upc: toEan13(upc)!, files: stored },
+              {
+                upc,
+                ean13Upc: toEan13(upc)!,
+                files: stored,
+                // An edited value is typed now; one left as it was keeps its source.
+                ...(facts !== undefined && {
+                  facts: { facts, sources: sourcesAfterEdit(s.facts, facts, s.factSources) },
+                }),
+              },
               { actor: 'supplier', userId: user.id, reason: 'Resubmitted' },
             ),
           );

@@ -96,6 +96,12 @@ export type DraftFileInput = {
   upc?: string | null | undefined;
 };
 
+/** Where a value came from: read from a photo (photo), corrected from a reading (corrected), or typed */
+export type FactSourceKind =
+  | 'corrected'
+  | 'photo'
+  | 'typed';
+
 export type FieldRuleInput = {
   field: string;
   required?: boolean | null | undefined;
@@ -393,13 +399,20 @@ export type CataloguedProductQueryVariables = Exact<{
 
 export type CataloguedProductQuery = { getCataloguedProduct: { ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } } | null };
 
+export type CataloguedProductFactsQueryVariables = Exact<{
+  ean13Upc: string;
+}>;
+
+
+export type CataloguedProductFactsQuery = { getCataloguedProduct: { ean13Upc: string, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null } | null };
+
 export type CatalogueSubmissionMutationVariables = Exact<{
   id: string | number;
   input: CertifiedValuesInput;
 }>;
 
 
-export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type DelistCataloguedProductMutationVariables = Exact<{
   ean13Upc: string;
@@ -606,11 +619,13 @@ export type SubmissionDetailQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type ReviewCommentFieldsFragment = { target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null };
 
-export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } };
+export type ProductFactsFieldsFragment = { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null };
+
+export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } };
 
 export type UpdateSubmissionStatusMutationVariables = Exact<{
   id: string | number;
@@ -619,7 +634,7 @@ export type UpdateSubmissionStatusMutationVariables = Exact<{
 }>;
 
 
-export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type RenameSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -627,7 +642,7 @@ export type RenameSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type SetSupportTicketMutationVariables = Exact<{
   id: string | number;
@@ -636,14 +651,14 @@ export type SetSupportTicketMutationVariables = Exact<{
 }>;
 
 
-export type SetSupportTicketMutation = { setSubmissionSupportTicket: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type SetSupportTicketMutation = { setSubmissionSupportTicket: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type RequestValidationMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -883,6 +898,35 @@ export const ReviewCommentFieldsFragmentDoc = new TypedDocumentString(`
   at
 }
     `, {"fragmentName":"ReviewCommentFields"}) as unknown as TypedDocumentString<ReviewCommentFieldsFragment, unknown>;
+export const ProductFactsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
+    `, {"fragmentName":"ProductFactsFields"}) as unknown as TypedDocumentString<ProductFactsFieldsFragment, unknown>;
 export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     fragment SubmissionDetailFields on SubmissionDetail {
   id
@@ -945,6 +989,20 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
   reviewComments {
     ...ReviewCommentFields
   }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
+  }
   history {
     at
     fromStatus
@@ -976,6 +1034,33 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
   text
   by
   at
+}
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
 }`, {"fragmentName":"SubmissionDetailFields"}) as unknown as TypedDocumentString<SubmissionDetailFieldsFragment, unknown>;
 export const CompanyBrandProfilesDocument = new TypedDocumentString(`
     query CompanyBrandProfiles($companyId: Int!) {
@@ -1432,6 +1517,42 @@ export const CataloguedProductDocument = new TypedDocumentString(`
     delist
   }
 }`) as unknown as TypedDocumentString<CataloguedProductQuery, CataloguedProductQueryVariables>;
+export const CataloguedProductFactsDocument = new TypedDocumentString(`
+    query CataloguedProductFacts($ean13Upc: String!) {
+  getCataloguedProduct(ean13Upc: $ean13Upc) {
+    ean13Upc
+    facts {
+      ...ProductFactsFields
+    }
+  }
+}
+    fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}`) as unknown as TypedDocumentString<CataloguedProductFactsQuery, CataloguedProductFactsQueryVariables>;
 export const CatalogueSubmissionDocument = new TypedDocumentString(`
     mutation CatalogueSubmission($id: ID!, $input: CertifiedValuesInput!) {
   catalogueSubmission(id: $id, input: $input) {
@@ -1450,6 +1571,33 @@ export const CatalogueSubmissionDocument = new TypedDocumentString(`
   text
   by
   at
+}
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
 }
 fragment SubmissionDetailFields on SubmissionDetail {
   id
@@ -1511,6 +1659,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at
@@ -2116,6 +2278,33 @@ export const SubmissionDetailDocument = new TypedDocumentString(`
   by
   at
 }
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
 fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
@@ -2176,6 +2365,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at
@@ -2215,6 +2418,33 @@ export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
   by
   at
 }
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
 fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
@@ -2275,6 +2505,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at
@@ -2314,6 +2558,33 @@ export const RenameSubmissionDocument = new TypedDocumentString(`
   by
   at
 }
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
 fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
@@ -2374,6 +2645,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at
@@ -2413,6 +2698,33 @@ export const SetSupportTicketDocument = new TypedDocumentString(`
   by
   at
 }
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
 fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
@@ -2473,6 +2785,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at
@@ -2512,6 +2838,33 @@ export const RequestValidationDocument = new TypedDocumentString(`
   by
   at
 }
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
 fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
@@ -2572,6 +2925,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at

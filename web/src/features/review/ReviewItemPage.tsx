@@ -220,6 +220,7 @@ export function ReviewItemPage() {
             viewer={viewer}
             comments={comments}
             marking={commentTarget === 'region' ? { region, onChange: setRegion } : null}
+            factSources={s?.factSources ?? []}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

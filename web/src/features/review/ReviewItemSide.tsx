@@ -12,6 +12,7 @@ import {
 import { ExplainedBadge } from '../../ui/ExplainedBadge.tsx';
 import { PhotoIssueBadges } from '../submissions/PhotoIssueBadges.tsx';
 import { SubmissionHistory } from '../submissions/SubmissionHistory.tsx';
+import { ProductFactsPanel } from '../submissions/ProductFactsPanel.tsx';
 import type { Submission } from '../submissions/submission-api.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 import { InternalNotes } from './InternalNotes.tsx';
@@ -75,6 +76,7 @@ export function ReviewItemSide({
       <UpcComparison submission={s} />
       <Facts submission={s} partnerName={c.partnerName} />
       <PhotoIssueBadges files={s.files} />
+      <ProductFactsPanel facts={s.facts} sources={s.factSources} />
       {c.decidable ? (
         <Group gap="xs">
           <Button onClick={onAccept} loading={busy} aria-keyshortcuts="A">
