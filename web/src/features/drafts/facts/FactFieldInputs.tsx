@@ -50,7 +50,7 @@ export function FactFieldInputs({ field, texts, error, source, disabled, onChang
       gap={4}
       data-fact={field}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onCommit();
+        if (!e.currentTarget.contains(e.relatedTarget)) onCommit();
       }}
     >
       {kind === 'quantity' && (

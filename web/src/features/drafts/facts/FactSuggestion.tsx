@@ -31,7 +31,7 @@ export function FactSuggestion({ reading, disabled, onAccept, onCorrect, onDismi
       onMouseLeave={() => onHighlight(null)}
       onFocus={() => onHighlight(reading)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onHighlight(null);
+        if (!e.currentTarget.contains(e.relatedTarget)) onHighlight(null);
       }}
     >
       <Badge color="blue" variant="light">

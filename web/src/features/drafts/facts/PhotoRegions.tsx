@@ -17,7 +17,7 @@ interface Props {
 export function PhotoRegions({ imageUrl, fileName, readings, active }: Props) {
   return (
     <div style={{ position: 'relative', lineHeight: 0 }} data-testid="facts-photo">
-      <img src={imageUrl} alt={`Package photo ${fileName}`} style={{ width: '100%', height: 'auto' }} />
+      <img src={imageUrl} alt={`The package as ${fileName} shows it`} style={{ width: '100%', height: 'auto' }} />
       {readings.map((r) => {
         const on = active?.field === r.field;
         return (
