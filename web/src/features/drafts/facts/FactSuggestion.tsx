@@ -40,7 +40,7 @@ export function FactSuggestion({ reading, disabled, onAccept, onCorrect, onDismi
       <Text size="sm" fw={600}>
         {value}
       </Text>
-      <Text size="xs" c={sure ? 'green.9' : 'orange.9'}>
+      <Text size="xs" c={sure ? 'gray.8' : 'red.9'} fw={500}>
         {sure ? 'Sure' : 'Check it on the photo'}
       </Text>
       <Button size="compact-sm" disabled={disabled} onClick={onAccept} aria-label={`Accept ${label}: ${value}`}>

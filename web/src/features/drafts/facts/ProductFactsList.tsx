@@ -37,6 +37,9 @@ export function ProductFactsList({
     [rows],
   );
   if (!data) return null;
+  // Named by UPC, never by file name: a file's own row is the region named after it.
+  const withoutUpc = products.filter((group) => !group[0].upc).length;
+  let unnamed = 0;
   return (
     <Stack gap="md">
       {products.map((group) => {
@@ -44,14 +47,12 @@ export function ProductFactsList({
         if (!files.length) return null;
         const file = factsFileOf(files);
         const upc = group[0].upc;
+        unnamed += upc ? 0 : 1;
+        const title = upc
+          ? `UPC ${displayUpc(upc)}`
+          : `product without a UPC${withoutUpc > 1 ? ` (${unnamed} of ${withoutUpc})` : ''}`;
         return (
-          <ProductFactsSection
-            key={file.fileName}
-            draftId={draftId}
-            file={file}
-            title={upc ? `UPC ${displayUpc(upc)}` : file.fileName}
-            disabled={disabled}
-          />
+          <ProductFactsSection key={file.fileName} draftId={draftId} file={file} title={title} disabled={disabled} />
         );
       })}
     </Stack>
