@@ -560,6 +560,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/draftSubmissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A draft with each file's product facts, their sources and the readings still to decide
+         * @description A draft with each file's product facts, their sources and the readings still to decide. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        get: operations["getDraftSubmissionsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/draftSubmissions/{id}/image/{fileName}": {
         parameters: {
             query?: never;
@@ -9531,6 +9551,240 @@ export interface operations {
                      *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
                      *       "code": "PAYLOAD_TOO_LARGE",
                      *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDraftSubmissionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: A draft with each file's product facts, their sources and the readings still to decide */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26",
+                     *       "userId": 12,
+                     *       "isImported": false,
+                     *       "partnerCompanyId": 30443,
+                     *       "creatorFirstName": "Sam",
+                     *       "creatorLastName": "Supplier",
+                     *       "creatorEmail": "supplier@example.com",
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z",
+                     *       "can": {
+                     *         "edit": true,
+                     *         "delete": true
+                     *       },
+                     *       "files": [
+                     *         {
+                     *           "fileName": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "size": 1843302,
+                     *           "upc": "036000291452",
+                     *           "productName": "Sparkling water 1 l",
+                     *           "detectedUpc": "036000291452",
+                     *           "detectedUpcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detectedFrom": "bars",
+                     *           "detectionStatus": "done",
+                     *           "shippingProfileId": 7,
+                     *           "isMarketingImage": true,
+                     *           "imageUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg",
+                     *           "thumbnailUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true",
+                     *           "thumbnailReady": true,
+                     *           "qualityIssues": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "longSidePx": 3024,
+                     *           "facts": {
+                     *             "basis": "serving",
+                     *             "servingSize": {
+                     *               "printed": "2/3 cup (55g)",
+                     *               "quantity": 55,
+                     *               "unit": "GRM"
+                     *             },
+                     *             "servingsPerContainer": null,
+                     *             "calories": 230,
+                     *             "energyKj": null,
+                     *             "nutrients": {
+                     *               "totalFat": {
+                     *                 "amount": 8,
+                     *                 "unit": "GRM",
+                     *                 "dailyValuePercent": 10
+                     *               }
+                     *             },
+                     *             "netContent": null,
+                     *             "ingredients": null,
+                     *             "allergens": null
+                     *           },
+                     *           "factSources": {
+                     *             "calories": {
+                     *               "source": "photo",
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           },
+                     *           "factReadingStatus": "done",
+                     *           "factSuggestions": [
+                     *             {
+                     *               "field": "calories",
+                     *               "value": 230,
+                     *               "confidence": 0.98,
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DraftView"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
+                     *       "fields": {
+                     *         "id": "Too big: expected string to have <=64 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Draft not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];

@@ -145,6 +145,8 @@ const storeFiles = (
               kind: f.kind,
               size: f.size,
               position: firstPosition + i,
+              // With reading off, nothing will read the photo: the page must not wait for it.
+              ...(!ctx.config.readPhotoText && { factReadingStatus: 'done' as const }),
             })),
           );
           for (const f of stored) {
