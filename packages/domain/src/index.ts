@@ -46,6 +46,7 @@ export * from './review.ts';
 export * from './review-comments.ts';
 export * from './review-comments-schema.ts';
 export * from './review-triage.ts';
+export * from './review-approval.ts';
 export * from './api-examples.ts';
 export * from './product-facts.ts';
 export * from './product-facts-suggestions.ts';

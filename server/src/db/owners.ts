@@ -66,4 +66,5 @@ export const TABLE_OWNERS = {
   reviewAssignments: 'modules/review/',
   reviewNotes: 'modules/review/',
   reviewStockReasons: 'modules/review/',
+  reviewPendingDecisions: 'modules/review/',
 } as const satisfies Record<TableName, string>;

@@ -64,6 +64,8 @@ export async function staffStatusChange(
   comments: readonly ReviewCommentParsed[] = [],
   /** A review decision that can be undone for a while (lifecycle.ts changeStatus). */
   hold: JobHold | null = null,
+  /** A rejection's reason code, for reporting. */
+  reasonCode: string | null = null,
 ): Promise<SubmissionRow> {
   return withLockedSubmission(tx, id, async (locked) => {
     if (!locked) throw notFound('Submission not found.');
@@ -79,13 +81,25 @@ export async function staffStatusChange(
           comments: REVIEW_COMMENT_MSG.unknownFile(unknown.fileName),
         });
     }
-    const updated = await changeStatus(tx, id, to, { actor: 'staff', userId: user.id, reason, comments, hold });
+    const updated = await changeStatus(tx, id, to, {
+      actor: 'staff',
+      userId: user.id,
+      reason,
+      reasonCode,
+      comments,
+      hold,
+    });
     await recordAudit(tx, {
       actor: user,
       action,
       target: auditTarget(updated),
       before: { status: before.itemStatus },
-      after: { status: updated.itemStatus, ...(reason && { reason }), ...(comments.length && { comments }) },
+      after: {
+        status: updated.itemStatus,
+        ...(reason && { reason }),
+        ...(reasonCode && { reasonCode }),
+        ...(comments.length && { comments }),
+      },
     });
     return updated;
   });

@@ -14,6 +14,7 @@ import { SubmissionHistory } from '../submissions/SubmissionHistory.tsx';
 import type { Submission } from '../submissions/submission-api.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 import { InternalNotes } from './InternalNotes.tsx';
+import { SecondApprovalPanel } from './SecondApprovalPanel.tsx';
 import { Facts, SameUpc, UpcComparison } from './ReviewItemFacts.tsx';
 
 /** The comment composer's state, held by the page (the image marks the region, keys start comments). */
@@ -66,7 +67,9 @@ export function ReviewItemSide({
       <UpcComparison submission={s} />
       <Facts submission={s} partnerName={c.partnerName} />
       <PhotoIssueBadges files={s.files} />
-      {c.decidable ? (
+      {c.pendingDecision ? (
+        <SecondApprovalPanel submissionId={s.id} pending={c.pendingDecision} />
+      ) : c.decidable ? (
         <Group gap="xs">
           <Button onClick={onAccept} loading={busy} aria-keyshortcuts="A">
             Accept <Kbd ml={6}>A</Kbd>
@@ -84,7 +87,7 @@ export function ReviewItemSide({
         checked={advance}
         onChange={(e) => onAdvance(e.currentTarget.checked)}
       />
-      {c.decidable && <CommentComposer {...composer} disabled={busy} />}
+      {c.decidable && !c.pendingDecision && <CommentComposer {...composer} disabled={busy} />}
       <InternalNotes submissionId={s.id} />
       <SameUpc items={c.sameUpc} search={queueSearch} />
       <SubmissionHistory history={s.history} />

@@ -50,6 +50,7 @@ function item(n: number): ReviewQueueItem {
     assignee: null,
     slaHours: null,
     overSla: false,
+    pendingDecision: null,
   };
 }
 

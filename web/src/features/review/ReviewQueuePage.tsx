@@ -82,11 +82,11 @@ export function ReviewQueuePage() {
     showHelp: () => setDialog('help'),
   });
 
-  async function run(decision: 'accept' | 'reject', reason?: string) {
+  async function run(decision: 'accept' | 'reject', reason?: string, reasonCode?: string | null) {
     setBusy(true);
     try {
       const ids = [...selected];
-      const answer = await decide(ids, decision, reason);
+      const answer = await decide(ids, decision, reason, undefined, reasonCode);
       setOutcome({ results: answer.results, upcOf: new Map(ids.map((id) => [id, upcOf.get(id) ?? id])) });
       undoStore.offer(reviewDecisionSummary(answer.results), answer.results);
       // The failed items stay selected, so one more click tries them again; the rest left the queue or were decided.
@@ -233,7 +233,7 @@ export function ReviewQueuePage() {
         partnerCompanyId={commonPartner}
         busy={busy}
         onCancel={() => setDialog(null)}
-        onConfirm={(reason) => void run('reject', reason)}
+        onConfirm={(reason, reasonCode) => void run('reject', reason, reasonCode)}
       />
       <ConfirmCountDialog
         opened={dialog === 'accept'}
