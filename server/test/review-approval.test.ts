@@ -235,6 +235,22 @@ describe(`second approval of review decisions (${databaseKind})`, () => {
   });
 });
 
+describe(`second approval is not passed by (${databaseKind})`, () => {
+  it('a direct decision through GraphQL is refused while the partner wants a second approval, and allowed without', async () => {
+    await setSecondApproval('reject');
+    const [id] = await seed(1);
+    const REVIEW = `mutation($id: ID!, $status: DecisionStatus!, $reason: String) {
+      updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`;
+    const refused = await admin.graphql(REVIEW, { id, status: 'ADMIN_REJECTED', reason: 'Blurred.' });
+    expect(refused.json.errors?.[0]?.message).toBe(APPROVAL_MSG.decideInWorkspace);
+    expect(await statusOf(id)).toBe('SUBMITTED');
+    // An acceptance needs none under "reject" (nothing waits for this item): it goes through.
+    const accepted = await admin.graphql(REVIEW, { id, status: 'ACCEPTED' });
+    expect(accepted.json.errors, JSON.stringify(accepted.json)).toBeUndefined();
+    expect(await statusOf(id)).toBe('ACCEPTED');
+  });
+});
+
 describe(`reason codes (${databaseKind})`, () => {
   it('a stock reason keeps its code; a rejection and its comments store theirs; the report counts them per partner', async () => {
     await setSecondApproval('off');

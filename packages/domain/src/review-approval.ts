@@ -29,6 +29,9 @@ export const APPROVAL_MSG = {
   notWaiting: 'This item has no decision waiting for a second approval.',
   waiting: 'This item already has a decision waiting for a second approval: approve it or send it back.',
   waitingLabel: 'Waiting for second approval',
+  /** A direct decision (GraphQL, the integration API) on an item whose partner wants a second approval. */
+  decideInWorkspace:
+    "This partner wants a second reviewer's approval of this decision: decide it in the review workspace, where another reviewer approves it.",
 } as const;
 
 /** A reason code: capitals, digits, `_` and `-`, up to 32 (e.g. BARCODE_UNREADABLE). */

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_MSG,
   isRejected,
   REVIEW_MSG,
   rejectionReasonProblem,
@@ -29,6 +30,7 @@ import { changeStatus, deleteSubmissionRecord, recordSupportTicket, replaceFiles
 import { submissionPolicy } from './policy.ts';
 import {
   findSubmission,
+  secondApprovalStands,
   storageKeysInUse,
   submissionVersion,
   withLockedSubmission,
@@ -122,7 +124,13 @@ export async function reviewSubmission(
   const problem = status === 'ADMIN_REJECTED' || why ? rejectionReasonProblem(why) : null;
   if (problem) throw badRequest(problem, { reason: problem });
   const action = status === 'ACCEPTED' ? 'submission.accepted' : 'submission.rejected';
-  return inTx((tx) => staffStatusChange(tx, user, id, status, action, why, precondition));
+  return inTx(async (tx) => {
+    // The partner's second approval is given in the review workspace: a direct decision would pass it by.
+    await findSubmission(tx, id, { lock: true });
+    if (await secondApprovalStands(tx, id, status === 'ACCEPTED' ? 'accept' : 'reject'))
+      throw new HttpError(409, 'AWAITING_APPROVAL', APPROVAL_MSG.decideInWorkspace);
+    return staffStatusChange(tx, user, id, status, action, why, precondition);
+  });
 }
 
 /** "Request validation" of an automatic rejection: back to staff, who alone decide now. */
