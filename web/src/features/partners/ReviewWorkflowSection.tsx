@@ -61,7 +61,7 @@ export function ReviewWorkflowSection({
         data={SECOND_APPROVAL_MODES.map((m) => ({ value: m, label: SECOND_APPROVAL_LABELS[m] }))}
         value={values.secondApproval}
         allowDeselect={false}
-        onChange={(v) => v && onChange({ secondApproval: v as SecondApprovalMode })}
+        onChange={(v) => v && onChange({ secondApproval: v })}
         w={320}
         maw="100%"
       />
