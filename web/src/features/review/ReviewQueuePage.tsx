@@ -14,6 +14,7 @@ import { Page } from '../../ui/Page.tsx';
 import { stackedTable } from '../../ui/stacked-table.ts';
 import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
+import { AppLink } from '../../partner/AppLink.tsx';
 import { DecisionOutcome, type DecisionOutcomeState } from './DecisionOutcome.tsx';
 import { ConfirmCountDialog } from './ConfirmCountDialog.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
@@ -145,6 +146,9 @@ export function ReviewQueuePage() {
           )}
           <Button size="xs" variant="subtle" onClick={() => setDialog('help')}>
             Shortcuts (?)
+          </Button>
+          <Button size="xs" variant="subtle" component={AppLink} to="/review/reason-codes">
+            Reason codes
           </Button>
         </Group>
       </Group>
