@@ -396,7 +396,7 @@ export async function addStockReason(ctx: AppContext, user: UserRow, body: Revie
       action: 'review.stock_reason_added',
       target: stockReasonTarget(row),
       before: null,
-      after: { text: row.text, code: row.code, partnerCompanyId: row.partnerCompanyId },
+      after: { text: row.text, ...(row.code && { code: row.code }), partnerCompanyId: row.partnerCompanyId },
     });
     return row;
   });
