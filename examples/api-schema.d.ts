@@ -1369,6 +1369,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/review/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a decision waiting for a second reviewer, or send it back (the partner's second approval)
+         * @description Approve: the decision is made as its reviewer made it (reason, reason code, comments), and its supplier is told now (e-mail, webhooks). Only a reviewer other than the one who decided may approve it: the same reviewer is answered 403. Send back: the decision is dropped and the item waits for a decision again (any reviewer, the one who decided included). 409 when no decision waits.
+         */
+        post: operations["postReviewApprovalsById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/reports/reason-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rejections and comments per reason code per partner, over days (UTC)
+         * @description Counts the rejections whose reason code was given (the stock reason picked) and the comments that carried one, by the day of the rejection; a rejection undone within its window is not counted.
+         */
+        get: operations["getReviewReportsReasonCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cataloguedProducts/import": {
         parameters: {
             query?: never;
@@ -2256,6 +2296,7 @@ export type components = {
          *       "minImageLongSidePx": 1200,
          *       "decisionUndo": true,
          *       "reviewSlaHours": 48,
+         *       "secondApproval": "reject",
          *       "updatedDate": "2026-11-26T09:30:00.000Z"
          *     }
          */
@@ -2283,6 +2324,11 @@ export type components = {
             decisionUndo: boolean;
             /** @description Hours an item may wait for review before the queue marks it over SLA (null: no SLA) */
             reviewSlaHours: number | null;
+            /**
+             * @description Which review decisions wait for a second reviewer: off, reject, accept or both
+             * @enum {string}
+             */
+            secondApproval: "off" | "reject" | "accept" | "both";
             /**
              * Format: date-time
              * @description When it was last saved
@@ -8256,6 +8302,7 @@ export interface operations {
                      *       "minImageLongSidePx": 1200,
                      *       "decisionUndo": true,
                      *       "reviewSlaHours": 48,
+                     *       "secondApproval": "reject",
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -8469,6 +8516,7 @@ export interface operations {
                      *       "minImageLongSidePx": 1200,
                      *       "decisionUndo": true,
                      *       "reviewSlaHours": 48,
+                     *       "secondApproval": "reject",
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -8726,6 +8774,11 @@ export interface operations {
                     minImageLongSidePx?: number;
                     decisionUndo?: boolean;
                     reviewSlaHours?: number | null;
+                    /**
+                     * @description Which review decisions wait for a second reviewer: off, reject, accept or both
+                     * @enum {string}
+                     */
+                    secondApproval?: "off" | "reject" | "accept" | "both";
                     /** Format: date-time */
                     lastUpdatedDate?: string;
                 };
@@ -8767,6 +8820,7 @@ export interface operations {
                      *       "minImageLongSidePx": 1200,
                      *       "decisionUndo": true,
                      *       "reviewSlaHours": 48,
+                     *       "secondApproval": "reject",
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -16613,6 +16667,8 @@ export interface operations {
                 assignee?: string;
                 /** @description Only items waiting longer than their partner's review SLA */
                 overSla?: boolean;
+                /** @description Only items whose decision waits for a second approval */
+                approval?: boolean;
                 sort?: "oldest" | "newest";
                 page?: number;
                 size?: number;
@@ -16683,7 +16739,19 @@ export interface operations {
                      *             "mine": false
                      *           },
                      *           "slaHours": 48,
-                     *           "overSla": true
+                     *           "overSla": true,
+                     *           "pendingDecision": {
+                     *             "decision": "reject",
+                     *             "reason": "The barcode is not readable on the photo.",
+                     *             "reasonCode": "BARCODE_UNREADABLE",
+                     *             "commentCount": 1,
+                     *             "proposedBy": {
+                     *               "userId": 3,
+                     *               "name": "Ada Admin"
+                     *             },
+                     *             "proposedAt": "2026-11-25T16:05:12.000Z",
+                     *             "mine": false
+                     *           }
                      *         }
                      *       ],
                      *       "total": 37,
@@ -16747,6 +16815,20 @@ export interface operations {
                             /** @example 48 */
                             slaHours: number | null;
                             overSla: boolean;
+                            pendingDecision: {
+                                /** @enum {string} */
+                                decision: "accept" | "reject";
+                                reason: string | null;
+                                reasonCode: string | null;
+                                commentCount: number;
+                                proposedBy: {
+                                    userId: number;
+                                    name: string;
+                                };
+                                /** @description When it was decided (ISO 8601) */
+                                proposedAt: string;
+                                mine: boolean;
+                            } | null;
                         }[];
                         /** @example 37 */
                         total: number;
@@ -17168,6 +17250,8 @@ export interface operations {
                 assignee?: string;
                 /** @description Only items waiting longer than their partner's review SLA */
                 overSla?: boolean;
+                /** @description Only items whose decision waits for a second approval */
+                approval?: boolean;
                 sort?: "oldest" | "newest";
                 page?: number;
                 size?: number;
@@ -17221,9 +17305,22 @@ export interface operations {
                      *         {
                      *           "id": 5,
                      *           "partnerCompanyId": 30443,
-                     *           "text": "The barcode is not readable on the photo."
+                     *           "text": "The barcode is not readable on the photo.",
+                     *           "code": "BARCODE_UNREADABLE"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "pendingDecision": {
+                     *         "decision": "reject",
+                     *         "reason": "The barcode is not readable on the photo.",
+                     *         "reasonCode": "BARCODE_UNREADABLE",
+                     *         "commentCount": 1,
+                     *         "proposedBy": {
+                     *           "userId": 3,
+                     *           "name": "Ada Admin"
+                     *         },
+                     *         "proposedAt": "2026-11-25T16:05:12.000Z",
+                     *         "mine": false
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -17279,7 +17376,22 @@ export interface operations {
                             id: number;
                             partnerCompanyId: number | null;
                             text: string;
+                            code: string | null;
                         }[];
+                        pendingDecision: {
+                            /** @enum {string} */
+                            decision: "accept" | "reject";
+                            reason: string | null;
+                            reasonCode: string | null;
+                            commentCount: number;
+                            proposedBy: {
+                                userId: number;
+                                name: string;
+                            };
+                            /** @description When it was decided (ISO 8601) */
+                            proposedAt: string;
+                            mine: boolean;
+                        } | null;
                     };
                 };
             };
@@ -17702,6 +17814,7 @@ export interface operations {
                  *       ],
                  *       "decision": "reject",
                  *       "reason": "The barcode on the front photo is cut off.",
+                 *       "reasonCode": "BARCODE_UNREADABLE",
                  *       "comments": [
                  *         {
                  *           "target": "upc",
@@ -17715,6 +17828,8 @@ export interface operations {
                     /** @enum {string} */
                     decision: "accept" | "reject";
                     reason?: string;
+                    /** @example BARCODE_UNREADABLE */
+                    reasonCode?: string;
                     /** @description Comments on the UPC, the product name, another attribute, a file or a region of an image (a rejection of one item only) */
                     comments?: {
                         /** @enum {string} */
@@ -17729,6 +17844,8 @@ export interface operations {
                             h: number;
                         } | null;
                         text: string;
+                        /** @description A reason code for reporting */
+                        reasonCode?: string | null;
                     }[];
                 };
             };
@@ -17762,7 +17879,7 @@ export interface operations {
                             /** @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10 */
                             id: string;
                             /** @enum {string} */
-                            outcome: "accepted" | "rejected" | "already_decided" | "not_found" | "failed";
+                            outcome: "accepted" | "rejected" | "awaiting_approval" | "already_decided" | "not_found" | "failed";
                             /** @example ADMIN_REJECTED */
                             itemStatus: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                             decidedBy: string | null;
@@ -18187,7 +18304,8 @@ export interface operations {
                      *       {
                      *         "id": 5,
                      *         "partnerCompanyId": 30443,
-                     *         "text": "The barcode is not readable on the photo."
+                     *         "text": "The barcode is not readable on the photo.",
+                     *         "code": "BARCODE_UNREADABLE"
                      *       }
                      *     ]
                      */
@@ -18195,6 +18313,7 @@ export interface operations {
                         id: number;
                         partnerCompanyId: number | null;
                         text: string;
+                        code: string | null;
                     }[];
                 };
             };
@@ -18314,12 +18433,15 @@ export interface operations {
                 /**
                  * @example {
                  *       "partnerCompanyId": 30443,
-                 *       "text": "The barcode is not readable on the photo."
+                 *       "text": "The barcode is not readable on the photo.",
+                 *       "code": "BARCODE_UNREADABLE"
                  *     }
                  */
                 "application/json": {
                     partnerCompanyId: number | null;
                     text: string;
+                    /** @description Its reason code for reporting */
+                    code?: string | null;
                 };
             };
         };
@@ -18336,13 +18458,15 @@ export interface operations {
                      * @example {
                      *       "id": 5,
                      *       "partnerCompanyId": 30443,
-                     *       "text": "The barcode is not readable on the photo."
+                     *       "text": "The barcode is not readable on the photo.",
+                     *       "code": "BARCODE_UNREADABLE"
                      *     }
                      */
                     "application/json": {
                         id: number;
                         partnerCompanyId: number | null;
                         text: string;
+                        code: string | null;
                     };
                 };
             };
@@ -19564,6 +19688,390 @@ export interface operations {
                      *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
                      *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewApprovalsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "approve"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    action: "approve" | "send_back";
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Approve a decision waiting for a second reviewer, or send it back (the partner's second approval) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *       "outcome": "approved",
+                     *       "itemStatus": "ADMIN_REJECTED"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        outcome: "approved" | "sent_back";
+                        itemStatus: string;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "action: Invalid option: expected one of \"approve\"|\"send_back\"",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "action: Invalid option: expected one of \"approve\"|\"send_back\"",
+                     *       "fields": {
+                     *         "action": "Invalid option: expected one of \"approve\"|\"send_back\""
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewReportsReasonCodes: {
+        parameters: {
+            query: {
+                /** @description First day (UTC), YYYY-MM-DD */
+                from: string;
+                /** @description Last day (UTC), YYYY-MM-DD */
+                to: string;
+                /** @description Partner company id; 0: items sent to no partner */
+                partner?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Rejections and comments per reason code per partner, over days (UTC) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-11-01",
+                     *       "to": "2026-11-30",
+                     *       "rows": [
+                     *         {
+                     *           "partnerCompanyId": 30443,
+                     *           "partnerName": "Harvest Market",
+                     *           "code": "BARCODE_UNREADABLE",
+                     *           "decisions": 12,
+                     *           "comments": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        rows: {
+                            partnerCompanyId: number | null;
+                            partnerName: string | null;
+                            code: string;
+                            decisions: number;
+                            comments: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "from: Invalid input: expected string, received undefined; to: Invalid input: expected string, received undefined",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "from: Invalid input: expected string, received undefined; to: Invalid input: expected string, received undefined",
+                     *       "fields": {
+                     *         "from": "Invalid input: expected string, received undefined",
+                     *         "to": "Invalid input: expected string, received undefined"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -25410,7 +25918,7 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed" | "review.assigned" | "review.note_added" | "user.invited" | "user.invitation_resent" | "user.invitation_accepted" | "company.created";
+                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed" | "review.assigned" | "review.note_added" | "review.decision_proposed" | "review.decision_approved" | "review.decision_sent_back" | "user.invited" | "user.invitation_resent" | "user.invitation_accepted" | "company.created";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason" | "user" | "company";
@@ -25756,7 +26264,7 @@ export interface operations {
     getAuditCsv: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed" | "review.assigned" | "review.note_added" | "user.invited" | "user.invitation_resent" | "user.invitation_accepted" | "company.created";
+                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed" | "review.assigned" | "review.note_added" | "review.decision_proposed" | "review.decision_approved" | "review.decision_sent_back" | "user.invited" | "user.invitation_resent" | "user.invitation_accepted" | "company.created";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason" | "user" | "company";

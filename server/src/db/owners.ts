@@ -67,4 +67,5 @@ export const TABLE_OWNERS = {
   reviewNotes: 'modules/review/',
   reviewStockReasons: 'modules/review/',
   submissionVersions: 'modules/review/',
+  reviewPendingDecisions: 'modules/review/',
 } as const satisfies Record<TableName, string>;

@@ -269,6 +269,10 @@ export const partnerConfigurations = pgTable(
     decisionUndo: boolean('decision_undo').notNull().default(true),
     /** Hours an item may wait for review before it is "over SLA" (null: no SLA). */
     reviewSlaHours: integer('review_sla_hours'),
+    /** Which review decisions wait for a second reviewer's approval before the supplier hears (off: none). */
+    secondApproval: text('second_approval', { enum: ['off', 'reject', 'accept', 'both'] })
+      .notNull()
+      .default('off'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -837,8 +841,15 @@ export const submissionHistory = pgTable(
     reason: text('reason'),
     /** A held review decision's key (its e-mail and events wait out the undo window under it); null otherwise. */
     holdKey: text('hold_key'),
+    /** A rejection's reason code (from the stock reason picked), for reporting; null otherwise. */
+    reasonCode: text('reason_code'),
   },
-  (t) => [index('submission_history_submission_idx').on(t.submissionId, t.at)],
+  (t) => [
+    index('submission_history_submission_idx').on(t.submissionId, t.at),
+    index('submission_history_reason_code_idx')
+      .on(t.at)
+      .where(sql`${t.reasonCode} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -861,6 +872,8 @@ export const submissionComments = pgTable(
     fileName: text('file_name'),
     region: jsonb('region').$type<{ x: number; y: number; w: number; h: number }>(),
     text: text('text').notNull(),
+    /** The comment's reason code, for reporting (null: none). */
+    reasonCode: text('reason_code'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1373,6 +1386,27 @@ export const submissionVersions = pgTable(
   ],
 );
 
+/**
+ * A review decision waiting for a second reviewer (the partner's settings want one for it): the item stays SUBMITTED
+ * and nothing leaves until another reviewer approves it (then the lifecycle makes the change) or sends it back.
+ */
+export const reviewPendingDecisions = pgTable('review_pending_decisions', {
+  submissionId: uuid('submission_id')
+    .primaryKey()
+    .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+  decision: text('decision', { enum: ['accept', 'reject'] }).notNull(),
+  reason: text('reason'),
+  reasonCode: text('reason_code'),
+  comments: jsonb('comments')
+    .$type<unknown[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  proposedBy: integer('proposed_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Rejection reasons staff keep per partner (null: for items sent to no partner), offered by the reject picker. */
 export const reviewStockReasons = pgTable(
   'review_stock_reasons',
@@ -1380,6 +1414,8 @@ export const reviewStockReasons = pgTable(
     id: serial('id').primaryKey(),
     partnerCompanyId: integer('partner_company_id').references(() => companies.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    /** A short code for reporting (e.g. BARCODE_UNREADABLE), stored with each decision that uses the reason. */
+    code: text('code'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

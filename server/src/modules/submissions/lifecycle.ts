@@ -95,11 +95,17 @@ async function recordHistory(
     toStatus: string;
     reason?: string | null;
     holdKey?: string | null;
+    reasonCode?: string | null;
   },
 ): Promise<number> {
   const [row] = await db
     .insert(submissionHistory)
-    .values({ ...entry, reason: entry.reason ?? null, holdKey: entry.holdKey ?? null })
+    .values({
+      ...entry,
+      reason: entry.reason ?? null,
+      holdKey: entry.holdKey ?? null,
+      reasonCode: entry.reasonCode ?? null,
+    })
     .returning({ id: submissionHistory.id });
   return row.id;
 }
@@ -122,6 +128,7 @@ async function recordComments(
       fileName: c.fileName,
       region: c.region,
       text: c.text,
+      reasonCode: c.reasonCode ?? null,
     })),
   );
 }
@@ -272,6 +279,8 @@ export async function changeStatus(
   to: ItemStatus,
   by: ChangedBy & {
     reason?: string | null;
+    /** A rejection's reason code, stored on its history row for reporting. */
+    reasonCode?: string | null;
     /** A reviewer's comments on the fields and files (a rejection; the caller checked the files are this one's). */
     comments?: readonly ReviewCommentParsed[];
     /**
@@ -306,6 +315,7 @@ export async function changeStatus(
     toStatus: to,
     reason,
     holdKey: by.hold?.key ?? null,
+    reasonCode: isRejected(to) ? (by.reasonCode ?? null) : null,
   });
   const comments = by.comments ?? [];
   await recordComments(tx, id, historyId, by.userId, comments);

@@ -142,6 +142,8 @@ export type PartnerConfigurationInput = {
   promotionFieldsVisible?: boolean | null | undefined;
   /** The review SLA in hours (1 to 2160); null clears it; left out keeps it. */
   reviewSlaHours?: number | null | undefined;
+  /** Second approval of review decisions: off, reject, accept or both; left out keeps it. */
+  secondApproval?: string | null | undefined;
   /** The button colour; null or left out clears it (the whole configuration is sent, as the settings screen does). */
   secondaryColor?: string | null | undefined;
 };
@@ -465,26 +467,26 @@ export type RemoveDraftFileMutationVariables = Exact<{
 
 export type RemoveDraftFileMutation = { removeDraftFile: { id: string } };
 
-export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
+export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, decisionUndo: boolean, reviewSlaHours: number | null, secondApproval: string, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
 
 export type PartnerConfigurationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
+export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, decisionUndo: boolean, reviewSlaHours: number | null, secondApproval: string, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
 
 export type PartnerConfigurationQueryVariables = Exact<{
   partnerConfigurationId: number;
 }>;
 
 
-export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, decisionUndo: boolean, reviewSlaHours: number | null, secondApproval: string, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type CreatePartnerConfigurationMutationVariables = Exact<{
   companyId: number;
 }>;
 
 
-export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, decisionUndo: boolean, reviewSlaHours: number | null, secondApproval: string, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type UpdatePartnerConfigurationMutationVariables = Exact<{
   partnerConfigurationId: number;
@@ -492,7 +494,7 @@ export type UpdatePartnerConfigurationMutationVariables = Exact<{
 }>;
 
 
-export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, decisionUndo: boolean, reviewSlaHours: number | null, secondApproval: string, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type ReadinessRuleFieldsFragment = { code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, max: number | null, pattern: string | null, fileType: string | null, appliesAt: string };
 
@@ -802,6 +804,9 @@ export const PartnerConfigurationFieldsFragmentDoc = new TypedDocumentString(`
   promotionFieldsVisible
   blockingPhotoChecks
   minImageLongSidePx
+  decisionUndo
+  reviewSlaHours
+  secondApproval
   updatedDate
 }
     `, {"fragmentName":"PartnerConfigurationFields"}) as unknown as TypedDocumentString<PartnerConfigurationFieldsFragment, unknown>;
@@ -1830,6 +1835,9 @@ export const PartnerConfigurationsDocument = new TypedDocumentString(`
   promotionFieldsVisible
   blockingPhotoChecks
   minImageLongSidePx
+  decisionUndo
+  reviewSlaHours
+  secondApproval
   updatedDate
 }`) as unknown as TypedDocumentString<PartnerConfigurationsQuery, PartnerConfigurationsQueryVariables>;
 export const PartnerConfigurationDocument = new TypedDocumentString(`
@@ -1856,6 +1864,9 @@ export const PartnerConfigurationDocument = new TypedDocumentString(`
   promotionFieldsVisible
   blockingPhotoChecks
   minImageLongSidePx
+  decisionUndo
+  reviewSlaHours
+  secondApproval
   updatedDate
 }`) as unknown as TypedDocumentString<PartnerConfigurationQuery, PartnerConfigurationQueryVariables>;
 export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
@@ -1882,6 +1893,9 @@ export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
   promotionFieldsVisible
   blockingPhotoChecks
   minImageLongSidePx
+  decisionUndo
+  reviewSlaHours
+  secondApproval
   updatedDate
 }`) as unknown as TypedDocumentString<CreatePartnerConfigurationMutation, CreatePartnerConfigurationMutationVariables>;
 export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
@@ -1911,6 +1925,9 @@ export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
   promotionFieldsVisible
   blockingPhotoChecks
   minImageLongSidePx
+  decisionUndo
+  reviewSlaHours
+  secondApproval
   updatedDate
 }`) as unknown as TypedDocumentString<UpdatePartnerConfigurationMutation, UpdatePartnerConfigurationMutationVariables>;
 export const PartnerReadinessRulesDocument = new TypedDocumentString(`

@@ -264,7 +264,7 @@ export function ReviewItemPage() {
         partnerCompanyId={c.partnerCompanyId}
         busy={busy}
         onCancel={() => setRejecting(false)}
-        onConfirm={(reason) => void decide('reject', reason)}
+        onConfirm={(reason, reasonCode) => void decide('reject', reason, reasonCode)}
       />
       <AcceptWithCommentsDialog
         opened={confirmingAccept}

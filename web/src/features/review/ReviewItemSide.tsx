@@ -17,6 +17,7 @@ import type { Submission } from '../submissions/submission-api.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 import { InternalNotes } from './InternalNotes.tsx';
 import { ProposalContext } from './ProposalContext.tsx';
+import { SecondApprovalPanel } from './SecondApprovalPanel.tsx';
 import { Facts, SameUpc, UpcComparison } from './ReviewItemFacts.tsx';
 
 /** The comment composer's state, held by the page (the image marks the region, keys start comments). */
@@ -77,7 +78,9 @@ export function ReviewItemSide({
       <Facts submission={s} partnerName={c.partnerName} />
       <PhotoIssueBadges files={s.files} />
       <ProductFactsPanel facts={s.facts} sources={s.factSources} />
-      {c.decidable ? (
+      {c.pendingDecision ? (
+        <SecondApprovalPanel submissionId={s.id} pending={c.pendingDecision} />
+      ) : c.decidable ? (
         <Group gap="xs">
           <Button onClick={onAccept} loading={busy} aria-keyshortcuts="A">
             Accept <Kbd ml={6}>A</Kbd>
@@ -95,10 +98,10 @@ export function ReviewItemSide({
         checked={advance}
         onChange={(e) => onAdvance(e.currentTarget.checked)}
       />
-      {c.decidable && <CommentComposer {...composer} disabled={busy} />}
+      {c.decidable && !c.pendingDecision && <CommentComposer {...composer} disabled={busy} />}
       <ProposalContext
         submissionId={s.id}
-        onComment={c.decidable ? (field) => commentOn(composer, field) : undefined}
+        onComment={c.decidable && !c.pendingDecision ? (field) => commentOn(composer, field) : undefined}
       />
       <InternalNotes submissionId={s.id} />
       <SameUpc items={c.sameUpc} search={queueSearch} />
