@@ -197,7 +197,7 @@ describe(`sheet import: the partner's readiness rules and the integration API ($
       ],
     };
     const run = await c.supplier.graphql(
-      `mutation($input: SheetInput!) { dryRunSheetImport(input: $input) { mapping { header target } totals { rows warnings } } }`,
+      `mutation($input: SheetInput!) { dryRunSheetImport(input: $input) { mapping { header target } totals { rows ready } } }`,
       { input },
     );
     expect(run.json.data.dryRunSheetImport).toEqual({
@@ -205,7 +205,7 @@ describe(`sheet import: the partner's readiness rules and the integration API ($
         { header: 'UPC', target: 'upc' },
         { header: 'Product', target: 'productName' },
       ],
-      totals: { rows: 1, warnings: 1 },
+      totals: { rows: 1, ready: 1 },
     });
     const made = await c.supplier.graphql(
       `mutation($input: SheetInput!) { createSheetImport(input: $input) { id status total } }`,

@@ -149,7 +149,9 @@ export function readSheetRows(
       const missing = product.imageFiles.filter((n) => !options.photos!.has(n.toLowerCase()));
       for (const n of missing) flag('imageFiles', n, SHEET_ROW_MSG.photoMissing(n), 'warning');
       photos = [...product.imageFiles.filter((n) => !missing.includes(n)), ...byCode];
-      if (!photos.length) flag(null, '', SHEET_ROW_MSG.noPhoto, 'warning');
+      // A sheet without an image column says nothing of photos: only one that has it is told a row has none.
+      if (!product.imageFiles.length && !byCode.length && columnOf.has('imageFiles'))
+        flag(null, '', SHEET_ROW_MSG.noPhoto, 'warning');
     }
     if (readinessRules && code) {
       const failing = sheetRowReadiness(

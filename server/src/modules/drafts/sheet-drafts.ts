@@ -109,6 +109,9 @@ export async function upsertSheetDrafts(
     );
 
   const emptied = new Set<string>();
+  // New drafts are written in one statement after the loop; the photos move once their drafts exist.
+  const inserts: (typeof draftSubmissions.$inferInsert)[] = [];
+  const moves: { draftId: string; product: SheetProduct; photos: Candidate[] }[] = [];
   for (const product of rows) {
     const hash = sheetContentHash(product, owner.partnerCompanyId);
     const mine = new Set(upcForms(product.upc));
@@ -140,7 +143,7 @@ export async function upsertSheetDrafts(
       outcome.updated++;
     } else {
       target = { id: randomUUID(), hash };
-      await tx.insert(draftSubmissions).values({
+      inserts.push({
         id: target.id,
         companyId: owner.companyId,
         userId: owner.userId,
@@ -150,12 +153,15 @@ export async function upsertSheetDrafts(
       existing.set(product.upc, target);
       outcome.created++;
     }
-    outcome.photosAttached += await movePhotos(tx, target.id, product, toMove, emptied);
+    // Copies: the candidates below are marked as moved for the rows after this one; a move needs where they were.
+    if (toMove.length) moves.push({ draftId: target.id, product, photos: toMove.map((c) => ({ ...c })) });
     for (const c of toMove) {
       c.draftId = target.id;
       c.sheetUpc = product.upc;
     }
   }
+  if (inserts.length) await tx.insert(draftSubmissions).values(inserts);
+  for (const m of moves) outcome.photosAttached += await movePhotos(tx, m.draftId, m.product, m.photos, emptied);
   // A draft the photos left empty, that was not a sheet's product, is gone: it held only those photos.
   if (emptied.size)
     await tx
