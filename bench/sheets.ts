@@ -7,7 +7,47 @@
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import { gs1CheckDigit, type SheetDryRun, type SheetImport } from '@portal/domain';
-import { demoClients, startTestServer } from '../server/test/harness.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../server/src/app.ts';
+import { createContext } from '../server/src/bootstrap.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { openPglite } from '../server/src/db/client.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from '../server/src/demo/seed.ts';
+import { Client } from '../server/test/harness.ts';
+
+/** The portal on a fresh embedded database with the demo data, listening on a loopback port. */
+async function startBenchServer() {
+  const work = await mkdtemp(path.join(tmpdir(), 'sheets-bench-'));
+  const database = await openPglite(null);
+  await seedDemoData(database.db);
+  const config = loadConfig({
+    SESSION_SECRET: 'x'.repeat(40),
+    DATA_DIR: path.join(work, 'data'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    READ_PHOTO_TEXT: 'off',
+  });
+  const ctx = createContext(config, database, pino({ level: 'silent' }));
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  config.publicUrl = url;
+  return {
+    url,
+    ctx,
+    database,
+    async close() {
+      await app.close();
+      await ctx.jobs?.stop();
+      await database.close();
+      await rm(work, { recursive: true, force: true });
+    },
+  };
+}
 
 const ROWS = 10_000;
 const UNITS = ['12 oz wt', '340 g', '1.5 L', '500 ml', '2 lb', '6 ct'];
@@ -37,9 +77,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export async function runSheetsBench() {
   const file = sheetOf(ROWS);
-  const server = await startTestServer();
+  const server = await startBenchServer();
   try {
-    const { supplier } = await demoClients(server);
+    const account = DEMO_ACCOUNTS.find((a) => a.email === 'supplier@example.com')!;
+    const supplier = new Client(server.url);
+    await supplier.login(account.email, account.password);
     const upload = (path: string) =>
       supplier.upload(path, [{ name: 'bench.xlsx', data: new Uint8Array(file) }], 'file');
 
