@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { ClaimLostError, defineJob, enqueue, jobType, type JobInfo } from '../../jobs/queue.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { draftPolicy } from '../drafts/policy.ts';
-import { upsertSheetDrafts } from '../drafts/sheet-drafts.ts';
+import { upsertSheetDrafts } from '../drafts/queries/sheet-drafts.ts';
 import type { UserRow } from '../users/repository.ts';
 import {
   finishSheetImport,

@@ -18,7 +18,7 @@ import { MediaError } from '../../media/messages.ts';
 import { readSheetOffThread } from '../../media/media-pool.ts';
 import type { UserRow } from '../users/repository.ts';
 import { partnerFieldRules } from '../drafts/service.ts';
-import { uploadedPhotosOf } from '../drafts/sheet-drafts.ts';
+import { uploadedPhotosOf } from '../drafts/queries/sheet-drafts.ts';
 import { ruleSetOf, upcsAlreadySubmitted } from '../readiness/repository.ts';
 import { findSheetMapping, saveSheetMapping } from './repository.ts';
 

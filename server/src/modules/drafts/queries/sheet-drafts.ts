@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SheetProduct } from '@portal/domain';
-import type { Tx } from '../../db/client.ts';
-import { draftFiles, draftSubmissions } from '../../db/schema.ts';
-import { touchDraft } from './repository.ts';
+import type { Tx } from '../../../db/client.ts';
+import { draftFiles, draftSubmissions } from '../../../db/schema.ts';
+import { touchDraft } from '../repository.ts';
 
 /**
  * Drafts made from a sheet's rows ("Create drafts" after the dry run, modules/sheet-import): one draft per product, or
