@@ -1509,6 +1509,106 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/sheetImports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create drafts from a sheet: one per product, or the existing draft of the same UPC updated
+         * @description Send the same sheet and mapping as the dry run. Rows the dry run blocks are left out, and a UPC twice is one product. Uploaded photos whose file names the row gives (an image-file-name column) or whose detected code is the row’s UPC are moved into its draft. The drafts are made in the background: read the import until its status is done. The same sheet imported again changes nothing.
+         */
+        post: operations["createSheetImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sheetImports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the drafts of a sheet import have come
+         * @description How far the drafts of a sheet import have come. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        get: operations["getSheetImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sheet_imports/dry_run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a supplier's sheet: propose the mapping, check every row (nothing is created)
+         * @description Read a supplier's sheet: propose the mapping, check every row (nothing is created). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        post: operations["v1DryRunSheetImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sheet_imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create drafts from a sheet: one per product, or the existing draft of the same UPC updated
+         * @description Send the same sheet and mapping as the dry run. Rows the dry run blocks are left out, and a UPC twice is one product. Uploaded photos whose file names the row gives (an image-file-name column) or whose detected code is the row’s UPC are moved into its draft. The drafts are made in the background: read the import until its status is done. The same sheet imported again changes nothing.
+         */
+        post: operations["v1CreateSheetImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sheet_imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the drafts of a sheet import have come
+         * @description How far the drafts of a sheet import have come. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        get: operations["v1GetSheetImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shippingProfile/{id}": {
         parameters: {
             query?: never;
@@ -20831,7 +20931,10 @@ export interface operations {
                     file: string;
                     /** @description Which sheet of the workbook (0 the first); default: the first with UPCs */
                     sheet?: string;
-                    /** @description JSON: [{"column":0,"target":"upc"}, ...]; default: the proposed mapping */
+                    /**
+                     * @description JSON: [{"column":0,"target":"upc"}, ...]; default: the proposed (or remembered) mapping
+                     * @example [{"column":0,"target":"upc"},{"column":1,"target":"productName"}]
+                     */
                     mapping?: string;
                 };
             };
@@ -21044,6 +21147,1108 @@ export interface operations {
                      *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
                      *       "code": "IDEMPOTENCY_KEY_REUSED",
                      *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSheetImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description .xlsx, .xls or .csv (UTF-8 or Windows-1252, any delimiter), at most 10 MB
+                     */
+                    file: string;
+                    /** @description Which sheet of the workbook (0 the first); default: the first with UPCs */
+                    sheet?: string;
+                    /**
+                     * @description JSON: [{"column":0,"target":"upc"}, ...]; default: the proposed (or remembered) mapping
+                     * @example [{"column":0,"target":"upc"},{"column":1,"target":"productName"}]
+                     */
+                    mapping?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: Create drafts from a sheet: one per product, or the existing draft of the same UPC updated */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2a4e-6a53-4c0e-9d8e-2b1f5d7c9a10",
+                     *       "fileName": "price list.xlsx",
+                     *       "partnerCompanyId": null,
+                     *       "status": "running",
+                     *       "total": 3,
+                     *       "done": 2,
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "unchanged": 0,
+                     *       "photosAttached": 2,
+                     *       "skipped": 1,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "finishedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        fileName: string;
+                        partnerCompanyId: number | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Products to make drafts of: the rows not blocked, each UPC once. */
+                        total: number;
+                        done: number;
+                        /** @description New drafts. */
+                        created: number;
+                        /** @description Existing drafts of the same UPC changed to what the sheet says. */
+                        updated: number;
+                        /** @description Drafts that already held what the row says (the same sheet imported again). */
+                        unchanged: number;
+                        /** @description Uploaded photos moved into the drafts, by file name or detected code. */
+                        photosAttached: number;
+                        /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
+                        skipped: number;
+                        error: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description Bad fields, or no row of the sheet can become a draft (every row blocked). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:malformed-upload",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The sheet was refused: unreadable, too large once unpacked, too many rows, a huge cell. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSheetImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: How far the drafts of a sheet import have come */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2a4e-6a53-4c0e-9d8e-2b1f5d7c9a10",
+                     *       "fileName": "price list.xlsx",
+                     *       "partnerCompanyId": null,
+                     *       "status": "running",
+                     *       "total": 3,
+                     *       "done": 2,
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "unchanged": 0,
+                     *       "photosAttached": 2,
+                     *       "skipped": 1,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "finishedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        fileName: string;
+                        partnerCompanyId: number | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Products to make drafts of: the rows not blocked, each UPC once. */
+                        total: number;
+                        done: number;
+                        /** @description New drafts. */
+                        created: number;
+                        /** @description Existing drafts of the same UPC changed to what the sheet says. */
+                        updated: number;
+                        /** @description Drafts that already held what the row says (the same sheet imported again). */
+                        unchanged: number;
+                        /** @description Uploaded photos moved into the drafts, by file name or detected code. */
+                        photosAttached: number;
+                        /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
+                        skipped: number;
+                        error: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
+                     *       "fields": {
+                     *         "id": "Too big: expected string to have <=64 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such sheet import.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "No such sheet import."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1DryRunSheetImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description .xlsx, .xls or .csv (UTF-8 or Windows-1252, any delimiter), at most 10 MB
+                     */
+                    file: string;
+                    /** @description Which sheet of the workbook (0 the first); default: the first with UPCs */
+                    sheet?: string;
+                    /**
+                     * @description JSON: [{"column":0,"target":"upc"}, ...]; default: the proposed (or remembered) mapping
+                     * @example [{"column":0,"target":"upc"},{"column":1,"target":"productName"}]
+                     */
+                    mapping?: string;
+                    /**
+                     * @description The partner the products are for: its rules judge every row and the drafts are made for it. Left out: none (a signed-in session: the partner it signed in through).
+                     * @example 30443
+                     */
+                    partner_company_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Read a supplier's sheet: propose the mapping, check every row (nothing is created) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "format": "xlsx",
+                     *       "sheets": [
+                     *         "Products"
+                     *       ],
+                     *       "sheet": 0,
+                     *       "headerRow": 2,
+                     *       "headers": [
+                     *         "UPC",
+                     *         "Description",
+                     *         "Net Wt"
+                     *       ],
+                     *       "mapping": [
+                     *         {
+                     *           "column": 0,
+                     *           "header": "UPC",
+                     *           "target": "upc",
+                     *           "reason": "header"
+                     *         },
+                     *         {
+                     *           "column": 1,
+                     *           "header": "Description",
+                     *           "target": "productName",
+                     *           "reason": "header"
+                     *         },
+                     *         {
+                     *           "column": 2,
+                     *           "header": "Net Wt",
+                     *           "target": "size",
+                     *           "reason": "header"
+                     *         }
+                     *       ],
+                     *       "preview": [],
+                     *       "issues": [
+                     *         {
+                     *           "row": 4,
+                     *           "column": "UPC",
+                     *           "value": "36000291452",
+                     *           "message": "36000291452 lost its leading zeros in the spreadsheet: read as 036000291452.",
+                     *           "severity": "warning"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "rows": 3,
+                     *         "ready": 2,
+                     *         "warnings": 1,
+                     *         "blocked": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "xlsx" | "xls" | "csv";
+                        /** @description The workbook's sheets, by name; `sheet` is the index of the one read. */
+                        sheets: string[];
+                        sheet: number;
+                        /** @description The row of the headers as the spreadsheet numbers it (title rows above). */
+                        headerRow: number;
+                        headers: string[];
+                        mapping: {
+                            column: number;
+                            header: string;
+                            /** @enum {string} */
+                            target: "upc" | "productName" | "brand" | "size" | "sizeValue" | "sizeUnit" | "packCount" | "width" | "height" | "depth" | "weight" | "costPrice" | "retailPrice" | "imageFiles" | "ingredients" | "allergens" | "calories" | "ignore";
+                            /** @enum {string} */
+                            reason: "values" | "header" | "remembered" | "none";
+                        }[];
+                        /** @description The first rows as they will be read. */
+                        preview: {
+                            row: number;
+                            upc: string | null;
+                            productName: string | null;
+                            brand: string | null;
+                            size: {
+                                quantity: number;
+                                /** @enum {string} */
+                                unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                typed: string;
+                            } | null;
+                            packCount: number | null;
+                            width: number | null;
+                            height: number | null;
+                            depth: number | null;
+                            weight: number | null;
+                            costPrice: number | null;
+                            retailPrice: number | null;
+                            imageFiles: string[];
+                            ingredients: string | null;
+                            allergens: string | null;
+                            calories: number | null;
+                        }[];
+                        issues: {
+                            row: number;
+                            column: string;
+                            value: string;
+                            message: string;
+                            /** @enum {string} */
+                            severity: "blocked" | "warning";
+                        }[];
+                        totals: {
+                            rows: number;
+                            ready: number;
+                            warnings: number;
+                            blocked: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:malformed-upload",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The sheet was refused: unreadable, too large once unpacked, too many rows, a huge cell. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1CreateSheetImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description .xlsx, .xls or .csv (UTF-8 or Windows-1252, any delimiter), at most 10 MB
+                     */
+                    file: string;
+                    /** @description Which sheet of the workbook (0 the first); default: the first with UPCs */
+                    sheet?: string;
+                    /**
+                     * @description JSON: [{"column":0,"target":"upc"}, ...]; default: the proposed (or remembered) mapping
+                     * @example [{"column":0,"target":"upc"},{"column":1,"target":"productName"}]
+                     */
+                    mapping?: string;
+                    /**
+                     * @description The partner the products are for: its rules judge every row and the drafts are made for it. Left out: none (a signed-in session: the partner it signed in through).
+                     * @example 30443
+                     */
+                    partner_company_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: Create drafts from a sheet: one per product, or the existing draft of the same UPC updated */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2a4e-6a53-4c0e-9d8e-2b1f5d7c9a10",
+                     *       "fileName": "price list.xlsx",
+                     *       "partnerCompanyId": null,
+                     *       "status": "running",
+                     *       "total": 3,
+                     *       "done": 2,
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "unchanged": 0,
+                     *       "photosAttached": 2,
+                     *       "skipped": 1,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "finishedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        fileName: string;
+                        partnerCompanyId: number | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Products to make drafts of: the rows not blocked, each UPC once. */
+                        total: number;
+                        done: number;
+                        /** @description New drafts. */
+                        created: number;
+                        /** @description Existing drafts of the same UPC changed to what the sheet says. */
+                        updated: number;
+                        /** @description Drafts that already held what the row says (the same sheet imported again). */
+                        unchanged: number;
+                        /** @description Uploaded photos moved into the drafts, by file name or detected code. */
+                        photosAttached: number;
+                        /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
+                        skipped: number;
+                        error: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description Bad fields, or no row of the sheet can become a draft (every row blocked). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:malformed-upload",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The sheet was refused: unreadable, too large once unpacked, too many rows, a huge cell. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1GetSheetImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: How far the drafts of a sheet import have come */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2a4e-6a53-4c0e-9d8e-2b1f5d7c9a10",
+                     *       "fileName": "price list.xlsx",
+                     *       "partnerCompanyId": null,
+                     *       "status": "running",
+                     *       "total": 3,
+                     *       "done": 2,
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "unchanged": 0,
+                     *       "photosAttached": 2,
+                     *       "skipped": 1,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "finishedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        fileName: string;
+                        partnerCompanyId: number | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Products to make drafts of: the rows not blocked, each UPC once. */
+                        total: number;
+                        done: number;
+                        /** @description New drafts. */
+                        created: number;
+                        /** @description Existing drafts of the same UPC changed to what the sheet says. */
+                        updated: number;
+                        /** @description Drafts that already held what the row says (the same sheet imported again). */
+                        unchanged: number;
+                        /** @description Uploaded photos moved into the drafts, by file name or detected code. */
+                        photosAttached: number;
+                        /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
+                        skipped: number;
+                        error: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
+                     *       "fields": {
+                     *         "id": "Too big: expected string to have <=64 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such sheet import.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "No such sheet import."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];

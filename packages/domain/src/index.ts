@@ -61,6 +61,7 @@ export * from './search.ts';
 export * from './sheet-values.ts';
 export * from './sheet-mapping.ts';
 export * from './sheet-rows.ts';
+export * from './sheet-readiness.ts';
 export * from './sheet-import-schema.ts';
 export * from './search-schema.ts';
 export * from './upc-diff.ts';

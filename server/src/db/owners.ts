@@ -30,6 +30,7 @@ export const TABLE_OWNERS = {
   bulkIngestionFiles: 'modules/bulk-ingestion/',
   jobs: 'jobs/',
   sheetMappings: 'modules/sheet-import/',
+  sheetImports: 'modules/sheet-import/',
   draftSubmissions: 'modules/drafts/',
   draftFiles: 'modules/drafts/',
   productSubmissions: 'modules/submissions/lifecycle.ts',

@@ -468,11 +468,22 @@ export const draftSubmissions = pgTable(
     /** The partner of the co-branded portal the user came through, if any. */
     partnerCompanyId: integer('partner_company_id').references(() => companies.id),
     isImported: boolean('is_imported').notNull().default(false),
+    /** A draft made from a sheet row (modules/sheet-import): the product as the row gave it, photos or not. */
+    sheetUpc: text('sheet_upc'),
+    sheetProductName: text('sheet_product_name'),
+    sheetProduct: jsonb('sheet_product').$type<Record<string, unknown>>(),
+    /** The hash of the row's content (and the photos it named): the same row imported again changes nothing. */
+    sheetContentHash: text('sheet_content_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: rowVersion(),
   },
-  (t) => [index('draft_submissions_company_idx').on(t.companyId, t.updatedAt, t.id)],
+  (t) => [
+    index('draft_submissions_company_idx').on(t.companyId, t.updatedAt, t.id),
+    index('draft_submissions_sheet_upc_idx')
+      .on(t.companyId, t.sheetUpc)
+      .where(sql`${t.sheetUpc} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -1442,4 +1453,39 @@ export const sheetMappings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.signature] })],
+);
+
+/**
+ * "Create drafts" after a sheet's dry run: the rows to make drafts of (blocked rows left out), and how far the job has
+ * come; the job goes on from `done` after a restart (docs/decisions/intake.md).
+ */
+export const sheetImports = pgTable(
+  'sheet_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    partnerCompanyId: integer('partner_company_id').references(() => companies.id),
+    /** The sheet's name as sent: a label only. */
+    fileName: text('file_name').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    products: jsonb('products').$type<unknown[]>().notNull(),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    photosAttached: integer('photos_attached').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('sheet_imports_company_idx').on(t.companyId, t.createdAt)],
 );
