@@ -14,7 +14,7 @@ import pino from 'pino';
 import { buildApp } from '../server/src/app.ts';
 import { createContext } from '../server/src/bootstrap.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { openPglite } from '../server/src/db/client.ts';
+import { openPglite, queryRows } from '../server/src/db/client.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../server/src/demo/seed.ts';
 import { Client } from '../server/test/harness.ts';
 
@@ -99,16 +99,15 @@ export async function runSheetsBench() {
     const started = await upload('/api/sheetImports');
     if (started.status !== 202) throw new Error(`create drafts: ${started.status} ${started.text}`);
     await server.ctx.jobs!.drain();
-    const done = (await supplier.get(`/api/sheetImports/${started.json.id}`)).json as SheetImport;
+    const done = (await supplier.get(`/api/sheetImports/${(started.json as SheetImport).id}`)).json as SheetImport;
     const draftsMs = performance.now() - t;
 
     // The floor of writing as many drafts: one INSERT of bare rows, rolled back.
     const { db } = server.database;
-    const [user] = await db
-      .execute<{ id: number; company_id: number }>(
-        sql`select id, company_id from users where email = 'supplier@example.com'`,
-      )
-      .then((r) => ('rows' in r ? r.rows : r) as { id: number; company_id: number }[]);
+    const [user] = await queryRows<{ id: number; company_id: number }>(
+      db,
+      sql`select id, company_id from users where email = 'supplier@example.com'`,
+    );
     t = performance.now();
     await db
       .transaction(async (tx) => {
@@ -123,7 +122,7 @@ export async function runSheetsBench() {
     t = performance.now();
     const again = await upload('/api/sheetImports');
     await server.ctx.jobs!.drain();
-    const repeat = (await supplier.get(`/api/sheetImports/${again.json.id}`)).json as SheetImport;
+    const repeat = (await supplier.get(`/api/sheetImports/${(again.json as SheetImport).id}`)).json as SheetImport;
     const againMs = performance.now() - t;
 
     console.log(
