@@ -7,7 +7,6 @@ import {
   resolvedFieldRules,
   impliedRules,
   type FieldRules,
-  type SecondApprovalMode,
 } from '@portal/domain';
 import { latestOwnRules, settingsOf, writeVersion } from '../readiness/repository.ts';
 import type { AppContext } from '../../context.ts';
@@ -53,7 +52,6 @@ export interface PartnerConfigurationView {
   minImageLongSidePx: number;
   decisionUndo: boolean;
   reviewSlaHours: number | null;
-  secondApproval: SecondApprovalMode;
   /** When it was last saved: what a change is made from (see lastUpdatedDate of the update). */
   updatedDate: Date;
 }
@@ -76,7 +74,6 @@ export function present(config: Row, companyName: string): PartnerConfigurationV
     minImageLongSidePx: config.minImageLongSidePx,
     decisionUndo: config.decisionUndo,
     reviewSlaHours: config.reviewSlaHours,
-    secondApproval: config.secondApproval,
     updatedDate: config.updatedAt,
   };
 }
@@ -174,7 +171,6 @@ export async function updateConfiguration(
       ...(input.minImageLongSidePx ? { minImageLongSidePx: input.minImageLongSidePx } : {}),
       ...(input.decisionUndo !== undefined ? { decisionUndo: input.decisionUndo } : {}),
       ...(input.reviewSlaHours !== undefined ? { reviewSlaHours: input.reviewSlaHours } : {}),
-      ...(input.secondApproval !== undefined ? { secondApproval: input.secondApproval } : {}),
       updatedAt: new Date(),
     });
     // The readiness and partner statuses of its submissions follow the new rules (in the background: there may be

@@ -11,7 +11,6 @@ import {
   type StoredPhotoIssue,
   type UploadKind,
   UNDO_MSG,
-  type CarriedFacts,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { LOCK, taken } from '../../db/lock-order.ts';
@@ -76,8 +75,6 @@ export interface NewSubmission {
   /** A profile chosen for this product (intake step 2) becomes the product's; without one, the product's is carried. */
   shippingProfileId?: number | null;
   files: NewSubmissionFile[];
-  /** The product's facts and where each value came from (none: no facts). */
-  facts?: CarriedFacts;
   /** For the history: where it came from (a draft: IN_PROGRESS; otherwise nothing) and why. */
   from: ItemStatus | null;
   reason?: string | null;
@@ -95,17 +92,11 @@ async function recordHistory(
     toStatus: string;
     reason?: string | null;
     holdKey?: string | null;
-    reasonCode?: string | null;
   },
 ): Promise<number> {
   const [row] = await db
     .insert(submissionHistory)
-    .values({
-      ...entry,
-      reason: entry.reason ?? null,
-      holdKey: entry.holdKey ?? null,
-      reasonCode: entry.reasonCode ?? null,
-    })
+    .values({ ...entry, reason: entry.reason ?? null, holdKey: entry.holdKey ?? null })
     .returning({ id: submissionHistory.id });
   return row.id;
 }
@@ -128,7 +119,6 @@ async function recordComments(
       fileName: c.fileName,
       region: c.region,
       text: c.text,
-      reasonCode: c.reasonCode ?? null,
     })),
   );
 }
@@ -193,8 +183,6 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
         isImported: item.isImported ?? false,
         shippingProfileId: item.shippingProfileId ?? null,
         detectedUpcs: unique(item.files.flatMap((f) => f.detectedUpcs ?? [])),
-        facts: item.facts?.facts ?? null,
-        factSources: item.facts?.sources ?? {},
       })
       .returning();
     // A row this transaction inserted is its own until it commits: locking it again later waits for no one.
@@ -279,8 +267,6 @@ export async function changeStatus(
   to: ItemStatus,
   by: ChangedBy & {
     reason?: string | null;
-    /** A rejection's reason code, stored on its history row for reporting. */
-    reasonCode?: string | null;
     /** A reviewer's comments on the fields and files (a rejection; the caller checked the files are this one's). */
     comments?: readonly ReviewCommentParsed[];
     /**
@@ -315,7 +301,6 @@ export async function changeStatus(
     toStatus: to,
     reason,
     holdKey: by.hold?.key ?? null,
-    reasonCode: isRejected(to) ? (by.reasonCode ?? null) : null,
   });
   const comments = by.comments ?? [];
   await recordComments(tx, id, historyId, by.userId, comments);
@@ -406,13 +391,7 @@ export const UNDONE_REASON = 'Decision undone';
 export async function replaceFiles(
   tx: Tx,
   id: string,
-  change: {
-    upc: string;
-    ean13Upc: string;
-    files: NewSubmissionFile[];
-    /** The facts as the supplier left them (absent: they stay as they were). */
-    facts?: CarriedFacts;
-  },
+  change: { upc: string; ean13Upc: string; files: NewSubmissionFile[] },
   by: ChangedBy & { reason?: string | null },
 ): Promise<{ submission: SubmissionRow; replaced: SubmissionFileRow[] }> {
   const previousUpc = await findSubmission(tx, id);
@@ -422,7 +401,6 @@ export async function replaceFiles(
     ean13Upc: change.ean13Upc,
     detectedUpcs: [],
     humanReviewOnly: false,
-    ...(change.facts && { facts: change.facts.facts, factSources: change.facts.sources }),
   });
   const replaced = await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id)).returning();
   const files = await insertFiles(tx, id, change.files, 0);

@@ -5,7 +5,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Box,
   Button,
   Group,
   Loader,
@@ -32,10 +31,8 @@ import {
   productChanged,
   putShippingProfile,
   useCataloguedProduct,
-  useCataloguedProductFacts,
   type CataloguedProduct,
 } from './catalogue-api.ts';
-import { ProductFactsPanel } from '../submissions/ProductFactsPanel.tsx';
 import { DelistCataloguedProductMutation } from './catalogue-operations.ts';
 import { ImageCarousel } from './ImageCarousel.tsx';
 import classes from './catalogue.module.css';
@@ -84,17 +81,6 @@ export function CataloguedProductPage() {
     );
   }
   return <ProductView product={product} />;
-}
-
-/** The facts certified when the product was catalogued, once they have loaded. */
-function CertifiedFacts({ ean13Upc }: { ean13Upc: string }) {
-  const facts = useCataloguedProductFacts(ean13Upc);
-  if (!facts.isSuccess) return null;
-  return (
-    <Box mt="md">
-      <ProductFactsPanel facts={facts.data} heading="Certified product facts" />
-    </Box>
-  );
 }
 
 function ProductView({ product }: { product: CataloguedProduct }) {
@@ -185,7 +171,6 @@ function ProductView({ product }: { product: CataloguedProduct }) {
               </div>
             ))}
           </dl>
-          <CertifiedFacts ean13Upc={product.ean13Upc} />
           {showShipping && <ShippingProfileSelect product={product} />}
           <Text size="sm" c="dimmed" mt="md">
             {certifiedNote(modified)}

@@ -70,17 +70,6 @@ export const CataloguedProductQuery = graphql(`
   }
 `);
 
-export const CataloguedProductFactsQuery = graphql(`
-  query CataloguedProductFacts($ean13Upc: String!) {
-    getCataloguedProduct(ean13Upc: $ean13Upc) {
-      ean13Upc
-      facts {
-        ...ProductFactsFields
-      }
-    }
-  }
-`);
-
 export const CatalogueSubmissionMutation = graphql(`
   mutation CatalogueSubmission($id: ID!, $input: CertifiedValuesInput!) {
     catalogueSubmission(id: $id, input: $input) {

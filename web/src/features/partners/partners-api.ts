@@ -9,8 +9,6 @@ import {
   type FieldRules,
   type PhotoIssueCode,
   type SectionFlag,
-  SECOND_APPROVAL_MODES,
-  type SecondApprovalMode,
 } from '@portal/domain';
 import type {
   PartnerConfigurationFieldsFragment,
@@ -92,10 +90,6 @@ export interface SettingsFormValues {
   blockingPhotoChecks: PhotoIssueCode[];
   /** The low-resolution line in pixels ('' while the field is empty). */
   minImageLongSidePx: number | '';
-  /** The review SLA in hours ('' while empty: no SLA). */
-  reviewSlaHours: number | '';
-  decisionUndo: boolean;
-  secondApproval: SecondApprovalMode;
 }
 
 export function formValuesFrom(config: SettingsConfiguration): SettingsFormValues {
@@ -114,11 +108,6 @@ export function formValuesFrom(config: SettingsConfiguration): SettingsFormValue
     rules,
     blockingPhotoChecks: PHOTO_ISSUE_CODES.filter((code) => config.blockingPhotoChecks.includes(code)),
     minImageLongSidePx: config.minImageLongSidePx,
-    reviewSlaHours: config.reviewSlaHours ?? '',
-    decisionUndo: config.decisionUndo,
-    secondApproval: (SECOND_APPROVAL_MODES as readonly string[]).includes(config.secondApproval)
-      ? (config.secondApproval as SecondApprovalMode)
-      : 'off',
   };
 }
 
@@ -142,9 +131,6 @@ export function toInput(values: SettingsFormValues): PartnerConfigurationInput {
     blockingPhotoChecks: values.blockingPhotoChecks,
     // Sent only when it is a line the server takes; Save stays off otherwise.
     ...(values.minImageLongSidePx !== '' && { minImageLongSidePx: values.minImageLongSidePx }),
-    reviewSlaHours: values.reviewSlaHours === '' ? null : values.reviewSlaHours,
-    decisionUndo: values.decisionUndo,
-    secondApproval: values.secondApproval,
   };
 }
 

@@ -19,9 +19,6 @@ export const PartnerConfigurationFields = graphql(`
     promotionFieldsVisible
     blockingPhotoChecks
     minImageLongSidePx
-    decisionUndo
-    reviewSlaHours
-    secondApproval
     updatedDate
   }
 `);

@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { REASON_CODE_MAX, REJECTION_REASON_MAX, rejectionReasonProblem, WORKSPACE_MSG } from '@portal/domain';
+import { REJECTION_REASON_MAX, rejectionReasonProblem, WORKSPACE_MSG } from '@portal/domain';
 import { addStockReason, deleteStockReason, fetchStockReasons, reviewKeys } from './review-api.ts';
 
 /**
  * The reason picker: the partner's stock reasons (and those for every partner), numbered so a digit picks one, and
  * a free text beside them (added to the stock reason when both are given). Enter confirms, Shift+Enter is a new line
- * in the text, Escape cancels. R, a digit, Enter: three keys for a stock reason. A stock reason's reason code goes
- * with the rejection (for reporting).
+ * in the text, Escape cancels. R, a digit, Enter: three keys for a stock reason.
  */
 export function RejectDialog({
   opened,
@@ -27,7 +26,7 @@ export function RejectDialog({
   partnerCompanyId: number | null;
   busy: boolean;
   onCancel: () => void;
-  onConfirm: (reason: string, reasonCode: string | null) => void;
+  onConfirm: (reason: string) => void;
 }) {
   const reasons = useQuery({
     queryKey: reviewKeys.reasons(partnerCompanyId),
@@ -50,9 +49,8 @@ export function RejectDialog({
     setManaging(false);
   }, [opened]);
 
-  const stockReason = () => list.find((r) => String(r.id) === picked);
   const reason = () => {
-    const stock = stockReason()?.text;
+    const stock = list.find((r) => String(r.id) === picked)?.text;
     return [stock, text.trim()].filter(Boolean).join('\n');
   };
   const confirm = () => {
@@ -62,7 +60,7 @@ export function RejectDialog({
       setError(problem);
       return;
     }
-    onConfirm(why, stockReason()?.code ?? null);
+    onConfirm(why);
   };
   // Read on the window while open, wherever focus is: a digit pressed the instant the dialog appears, before focus
   // has moved into it, still picks its reason. Letters typed in the text stay there; Enter rejects from anywhere.
@@ -127,11 +125,6 @@ export function RejectDialog({
                         {i + 1}
                       </Text>
                       {r.text}
-                      {r.code && (
-                        <Text span size="xs" c="dimmed" ml={6}>
-                          {r.code}
-                        </Text>
-                      )}
                     </>
                   }
                 />
@@ -185,20 +178,12 @@ function StockReasonEditor({ partnerCompanyId }: { partnerCompanyId: number | nu
     queryFn: () => fetchStockReasons(partnerCompanyId),
   });
   const [text, setText] = useState('');
-  const [code, setCode] = useState('');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['review', 'reasons'] });
   const add = async () => {
     if (!text.trim()) return;
-    await addStockReason(partnerCompanyId, text.trim(), code.trim() || null);
+    await addStockReason(partnerCompanyId, text.trim());
     setText('');
-    setCode('');
     refresh();
-  };
-  const addOnEnter = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    e.stopPropagation();
-    void add();
   };
   return (
     <Stack gap="xs" aria-label="Stock reasons" role="group">
@@ -206,11 +191,6 @@ function StockReasonEditor({ partnerCompanyId }: { partnerCompanyId: number | nu
         <Group key={r.id} gap="xs" wrap="nowrap">
           <Text size="sm" style={{ flex: 1 }}>
             {r.text}{' '}
-            {r.code && (
-              <Text span c="dimmed" size="xs">
-                [{r.code}]{' '}
-              </Text>
-            )}
             {r.partnerCompanyId == null && (
               <Text span c="dimmed" size="xs">
                 (every partner)
@@ -234,16 +214,13 @@ function StockReasonEditor({ partnerCompanyId }: { partnerCompanyId: number | nu
           value={text}
           maxLength={REJECTION_REASON_MAX}
           onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={addOnEnter}
-        />
-        <TextInput
-          w={170}
-          label="Reason code (reporting)"
-          placeholder="e.g. BARCODE"
-          value={code}
-          maxLength={REASON_CODE_MAX}
-          onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
-          onKeyDown={addOnEnter}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              e.stopPropagation();
+              void add();
+            }
+          }}
         />
         <Button variant="light" onClick={() => void add()}>
           Add

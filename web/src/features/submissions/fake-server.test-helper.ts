@@ -90,8 +90,6 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
       },
     ],
     reviewComments: [],
-    facts: null,
-    factSources: [],
     can: { review: false, editName: true, delete: true, appeal: false, resubmit: false, setTicket: false },
     ...over,
   };

@@ -24,36 +24,6 @@ export const ReviewCommentFields = graphql(`
   }
 `);
 
-export const ProductFactsFields = graphql(`
-  fragment ProductFactsFields on ProductFacts {
-    basis
-    servingSize {
-      printed
-      quantity
-      unit
-    }
-    servingsPerContainer {
-      printed
-      value
-    }
-    calories
-    energyKj
-    nutrients {
-      key
-      amount
-      unit
-      dailyValuePercent
-    }
-    netContent {
-      printed
-      quantity
-      unit
-    }
-    ingredients
-    allergens
-  }
-`);
-
 export const SubmissionDetailFields = graphql(`
   fragment SubmissionDetailFields on SubmissionDetail {
     id
@@ -115,20 +85,6 @@ export const SubmissionDetailFields = graphql(`
     }
     reviewComments {
       ...ReviewCommentFields
-    }
-    facts {
-      ...ProductFactsFields
-    }
-    factSources {
-      field
-      source
-      fileName
-      region {
-        x
-        y
-        width
-        height
-      }
     }
     history {
       at
