@@ -20,6 +20,8 @@
 //                    the script registers one for RECEIVER_URL and deletes it at the end
 //   WAIT_SECONDS     how long to wait for the decision after submitting (default 0: stop once submitted); a
 //                    review by staff then arrives as submission.status_changed, by webhook and in the change feed
+//   READ_SECONDS     how long to wait for the portal to read the photo and for the test webhook (default 120; a
+//                    busy portal reads photos in a queue)
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -34,6 +36,7 @@ const PHOTO = env.PHOTO;
 const RECEIVER_PORT = Number(env.RECEIVER_PORT ?? 4000);
 const RECEIVER_URL = env.RECEIVER_URL ?? `http://127.0.0.1:${RECEIVER_PORT}/webhooks`;
 const WAIT_SECONDS = Number(env.WAIT_SECONDS ?? 0);
+const READ_SECONDS = Number(env.READ_SECONDS ?? 120);
 if (!TOKEN || !PHOTO) {
   console.error('Set PORTAL_TOKEN (an API token) and PHOTO (a photo of the product with its barcode).');
   process.exit(2);
@@ -88,7 +91,7 @@ await new Promise((resolve) => receiver.listen(RECEIVER_PORT, '127.0.0.1', () =>
  * The next delivery that `matches`, within `seconds`.
  * @param {(event: any) => boolean} matches
  */
-const nextEvent = (matches, seconds = 30) =>
+const nextEvent = (matches, seconds = READ_SECONDS) =>
   new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no such webhook within ${seconds} s`)), seconds * 1000);
     /** @param {any} event */
@@ -149,7 +152,8 @@ try {
 
   // 4. The barcode and the photo checks are read in the background: read the draft until they are.
   let read = await api.GET('/api/v1/drafts/{id}', { params: { path: { id: uploaded.id } } });
-  for (let i = 0; i < 60 && read.data?.files[0].detection_status === 'pending'; i++) {
+  const readBy = Date.now() + READ_SECONDS * 1000;
+  while (read.data?.files[0].detection_status === 'pending' && Date.now() < readBy) {
     await new Promise((r) => setTimeout(r, 500));
     read = await api.GET('/api/v1/drafts/{id}', { params: { path: { id: uploaded.id } } });
   }

@@ -53,7 +53,9 @@ describe(`worked example (${databaseKind})`, () => {
         PORTAL_TOKEN: token,
         PHOTO: photo,
         RECEIVER_PORT: String(await freePort()),
-        WAIT_SECONDS: '60',
+        // Limits for a hung run only: on a loaded machine the photo may wait long in the media queue.
+        WAIT_SECONDS: '600',
+        READ_SECONDS: '600',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

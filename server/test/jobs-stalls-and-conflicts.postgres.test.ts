@@ -124,18 +124,21 @@ describe('a job that meets a real deadlock (PostgreSQL)', () => {
     const runner = new JobRunner(db, pino({ level: 'silent' }), { onConflict: (name) => conflicts.push(name) });
     runner.register(job);
     await runner.drain();
-    const [first] = await db.select().from(jobs).where(eq(jobs.name, job.name));
-    expect(first).toMatchObject({ status: 'queued', attempts: 1, transientFailures: 0 });
-    expect(first.lastError).toMatch(/deadlock|Failed query/);
     expect(conflicts).toEqual([job.name]);
-    // Its retry is due within seconds (not an outage's backoff of up to five minutes): wait for it, then run it.
-    await until(
-      async () =>
-        (
-          await queryRows<{ due: boolean }>(db, sql`select run_at <= now() as due from jobs where name = ${job.name}`)
-        )[0].due,
-    );
-    await runner.drain();
+    const [first] = await db.select().from(jobs).where(eq(jobs.name, job.name));
+    // A drain runs the retry too when its short delay has passed before the drain looks again (a busy machine).
+    if (first.status !== 'done') {
+      expect(first).toMatchObject({ status: 'queued', attempts: 1, transientFailures: 0 });
+      expect(first.lastError).toMatch(/deadlock|Failed query/);
+      // Its retry is due within seconds (not an outage's backoff of up to five minutes): wait for it, then run it.
+      await until(
+        async () =>
+          (
+            await queryRows<{ due: boolean }>(db, sql`select run_at <= now() as due from jobs where name = ${job.name}`)
+          )[0].due,
+      );
+      await runner.drain();
+    }
     expect(runs).toBe(2);
     const [done] = await db.select().from(jobs).where(eq(jobs.name, job.name));
     expect(done).toMatchObject({ status: 'done', attempts: 2 });
