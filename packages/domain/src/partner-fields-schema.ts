@@ -1,5 +1,5 @@
 import { REVIEW_SLA_MAX_HOURS } from './review-triage.ts';
-import { secondApprovalModeSchema } from './review-approval.ts';
+import { secondApprovalModeSchema } from './review-approval-schema.ts';
 import { z } from 'zod';
 import { EXAMPLE } from './api-examples.ts';
 import { isHexColour } from './partner.ts';

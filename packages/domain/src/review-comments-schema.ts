@@ -6,7 +6,7 @@ import {
   REVIEW_COMMENTS_MAX,
   type ImageRegion,
 } from './review-comments.ts';
-import { reasonCodeSchema } from './review-approval.ts';
+import { reasonCodeSchema } from './review-approval-schema.ts';
 
 const fraction = z.number().min(0).max(1);
 /** A rectangle on the image, in fractions of its size; it lies on the image and is not empty. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mayReview, SCOPES } from './scopes.ts';
 import { parseReviewQueueSearch, reviewDecisionBody, reviewDecisionSummary, reviewQueueSearch } from './review.ts';
-import { needsSecondApproval, reasonCodeSchema } from './review-approval.ts';
+import { needsSecondApproval } from './review-approval.ts';
+import { reasonCodeSchema } from './review-approval-schema.ts';
 
 describe('review queue address', () => {
   it('defaults stay out of the address, and the address reads back to the same query', () => {

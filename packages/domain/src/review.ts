@@ -9,7 +9,7 @@ import { readinessFilterSchema, storedReadinessSchema } from './readiness-stored
 import { reviewCommentsSchema } from './review-comments-schema.ts';
 import { REVIEW_COMMENT_MSG } from './review-comments.ts';
 import { reviewAssigneeFilter, reviewAssigneeSchema, REVIEW_AGE_MAX_HOURS } from './review-triage.ts';
-import { reasonCodeSchema, reviewPendingDecision } from './review-approval.ts';
+import { reasonCodeSchema, reviewPendingDecision } from './review-approval-schema.ts';
 
 /**
  * The reviewer's workspace (/review): a queue of submissions with filters kept in the URL, an item view driven from

@@ -1,7 +1,6 @@
 import { checkDraft, type IntakeRules } from './draft-rules.ts';
 import type { z } from 'zod';
-import type { RuleSet } from './readiness.ts';
-import { sheetRowReadiness, sheetRuleSet } from './sheet-readiness.ts';
+import { judgeReadiness, type ReadinessRule, type RuleResult, type RuleSet } from './readiness.ts';
 import { sanitizeProductName } from './product-name.ts';
 import type { sheetProductSchema } from './sheet-import-schema.ts';
 import { SHEET_TARGETS, type SheetMapping, type SheetTarget } from './sheet-mapping.ts';
@@ -44,6 +43,49 @@ const NUMBER_TARGETS = [
   'calories',
 ] as const;
 const TEXT_TARGETS = ['brand', 'ingredients', 'allergens'] as const;
+
+/**
+ * A partner's readiness rules as a sheet's dry run can judge them: what a row gives (UPC, name, the photos it will
+ * have). Rules about what only a draft holds are judged there, not on the sheet: the photo checks and the code read
+ * from a photo (no photo has been checked for the row yet), label arithmetic (facts read from photos), and the
+ * shipping profile (chosen on the draft; a sheet has no column for it). Kept with the rows, in a module that builds
+ * schemas: it takes judgeReadiness from one, which a zod-free module must not (the chunks would import each other).
+ */
+const judgedOnTheDraft = (rule: ReadinessRule) =>
+  rule.kind === 'photo-check' ||
+  rule.kind === 'code-matches-upc' ||
+  rule.kind === 'label-arithmetic' ||
+  ((rule.kind === 'field-present' || rule.kind === 'field-pattern') && rule.field === 'shippingProfile');
+
+export const sheetRuleSet = (ruleSet: RuleSet): RuleSet => ({
+  version: ruleSet.version,
+  rules: ruleSet.rules.filter((r) => !judgedOnTheDraft(r)),
+});
+
+/** The rules a row fails, judged as its draft will be at Submit: blocking ones block the row, others warn. */
+export function sheetRowReadiness(
+  row: { upc: string; productName: string | null; photos: readonly string[]; duplicateUpc: boolean },
+  ruleSet: RuleSet,
+): RuleResult[] {
+  const readiness = judgeReadiness(
+    {
+      upc: row.upc,
+      productName: row.productName,
+      shippingProfileId: null,
+      duplicateUpc: row.duplicateUpc,
+      files: row.photos.map((fileName, i) => ({
+        fileName,
+        isMarketingImage: i === 0,
+        checksPending: false,
+        issues: [],
+        detectedUpcs: [],
+        longSidePx: null,
+      })),
+    },
+    ruleSet,
+  );
+  return readiness.failing;
+}
 
 export interface SheetReading {
   products: SheetProduct[];
