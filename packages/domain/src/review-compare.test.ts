@@ -67,7 +67,8 @@ describe('deciding with the context', () => {
 
   it('takes a comment on any attribute of the proposal, named by its label, and refuses an unknown one', () => {
     const parsed = reviewCommentInputSchema.parse({ target: 'msrp', text: 'Too low.', fileName: 'x.png' });
-    expect(parsed).toEqual({ target: 'msrp', text: 'Too low.', fileName: null, region: null });
+    // A comment carries a reason code for reporting too (none given here).
+    expect(parsed).toEqual({ target: 'msrp', text: 'Too low.', fileName: null, region: null, reasonCode: null });
     expect(reviewCommentPlace(parsed)).toBe('MSRP');
     expect(reviewCommentInputSchema.safeParse({ target: 'colour', text: 'x' }).success).toBe(false);
   });
