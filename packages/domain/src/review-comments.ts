@@ -102,6 +102,8 @@ export interface ReviewCommentInput {
   fileName?: string | null;
   region?: ImageRegion | null;
   text: string;
+  /** A reason code for reporting (one of the stock reasons' codes). */
+  reasonCode?: string | null;
 }
 
 /** One comment as it is answered: who wrote it and when. */
