@@ -94,7 +94,8 @@ export default defineConfig({
         // the pool instead of for the next claim, which keeps the process busy while specs upload in parallel
         // (docs/decisions/testing-and-ci.md). Fairness is not tested here.
         WORKER_CONCURRENCY_MEDIA: '2',
-        // Reading each uploaded photo's text costs about 5 s of CPU, and no spec looks at what it reads.
+        // Reading each uploaded photo's text costs about 5 s of CPU: only e2e/product-facts.spec.ts looks at what it
+        // reads, on a portal of its own with reading on.
         READ_PHOTO_TEXT: 'off',
         // No load balancer to drain: stop at once when the run ends.
         SHUTDOWN_DRAIN_SECONDS: '0',

@@ -21,6 +21,7 @@ import { runReviewBench } from './review.ts';
 import { runClaimsBench } from './claims.ts';
 import { runSearchBench } from './search.ts';
 import { runFactsBench } from './facts.ts';
+import { runSheetsBench } from './sheets.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -56,6 +57,11 @@ if (wanted('web')) {
   console.log('\n## Web app first load\n');
   const web = await runWebBench();
   if (web.failures.length > 0) failed = true;
+}
+if (wanted('sheets')) {
+  console.log('\n## Supplier sheets\n');
+  const sheets = await runSheetsBench();
+  if (!sheets.ok) failed = true;
 }
 if (wanted('facts')) {
   console.log('\n## Product facts read from photos\n');

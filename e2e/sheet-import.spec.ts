@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { gs1CheckDigit } from '@portal/domain';
+import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { DEMO, pageAt } from './support/fixtures.ts';
+import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
+
+/** Waits on the job queue are bounded by this only to stop a hang, never as a speed target. */
+const HANG = { timeout: 120_000 };
 
 // A supplier imports their own list: a CSV saved by a spreadsheet, its UPC column mangled (a leading zero dropped,
 // one UPC in scientific notation), a title row above the headers. They correct one column's field, read the dry run,
@@ -43,4 +49,69 @@ test('a supplier uploads a sheet with a mangled UPC column, corrects a column an
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download as CSV' }).click();
   expect((await download).suggestedFilename()).toBe('sheet-findings.csv');
+});
+
+// A supplier's photos are already uploaded (one named as the sheet names it, one found by its barcode); their sheet has
+// a mangled UPC column. They correct one column's field, read the dry run, create the drafts, watch the progress and
+// find the drafts in their list.
+test('a supplier creates drafts from a sheet, their uploaded photos attached, and finds them in their list', async ({
+  browser,
+}) => {
+  const tag = String(Math.floor(Math.random() * 1e9));
+  // A UPC-A that starts with 0: the spreadsheet drops the zero. The second product's photo carries its barcode.
+  const upcBody = '0' + String(Math.floor(Math.random() * 1e10)).padStart(10, '0');
+  const upcA = upcBody + String(gs1CheckDigit(upcBody));
+  const byBarcode = uniqueEan13('41');
+  const api = await apiAs(DEMO.supplier);
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(await plainImage())], { type: 'image/png' }), `front-${tag}.png`);
+  form.append(
+    'files',
+    new Blob([new Uint8Array(await barcodeImage(byBarcode))], { type: 'image/png' }),
+    `IMG_${tag}.png`,
+  );
+  const uploaded = await api.post('/api/draftSubmissions', { multipart: form });
+  expect(uploaded.status()).toBe(201);
+  const draftId = ((await uploaded.json()) as { id: string }).id;
+  // The barcode is read in the background: the dry run finds the photo by its code once it has been read.
+  await expect
+    .poll(async () => {
+      const data = await graphql<{ getDraftSubmission: { files: { detectionStatus: string }[] } }>(
+        api,
+        'query($id: ID!) { getDraftSubmission(id: $id) { files { detectionStatus } } }',
+        { id: draftId },
+      );
+      return data.getDraftSubmission.files.every((f) => f.detectionStatus !== 'pending');
+    }, HANG)
+    .toBe(true);
+
+  const sheet = [
+    'Code;Description;Notes;Size;Images',
+    `${upcA.slice(1)};Tomato Soup ${tag};Harvest Line;12 oz wt;front-${tag}.png`,
+    `${byBarcode};Sweet Corn ${tag};Harvest Line;340 g;`,
+    `3.6E+11;Bean Soup ${tag};;340 g;`,
+  ].join('\r\n');
+  const page = await pageAt(browser, DEMO.supplier, '/import-sheet');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: `list-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+  await expect(page.getByText('headers on row 1. 3 rows: 1 ready, 1 with warnings, 1 blocked.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Field for column Notes' }).selectOption({ label: 'Brand' });
+  const preview = page.getByRole('table', { name: 'The first rows as they will be read' });
+  await expect(preview.getByRole('row').nth(1)).toContainText('Harvest Line');
+  await expect(preview.getByRole('row').nth(1)).toContainText('0' + upcA);
+  const findings = page.getByRole('table', { name: 'Findings of the dry run' });
+  await expect(findings).toContainText('lost its leading zeros');
+
+  await expect(page.getByText('2 rows can become drafts')).toBeVisible();
+  await page.getByRole('button', { name: 'Create drafts' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Drafts created so far' })).toBeVisible();
+  await expect(
+    page.getByText('Done: 2 drafts created, 0 drafts updated, 0 unchanged, 2 photos attached, 1 row left out.'),
+  ).toBeVisible(HANG);
+  await page.screenshot({ path: 'test-results/sheet-import-drafts.png', fullPage: true });
+
+  await page.getByRole('link', { name: 'See your drafts' }).click();
+  await expect(page.getByText(`Tomato Soup ${tag}`)).toBeVisible();
+  await expect(page.getByText(`Sweet Corn ${tag}`)).toBeVisible();
 });

@@ -560,6 +560,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/draftSubmissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A draft with each file's product facts, their sources and the readings still to decide
+         * @description A draft with each file's product facts, their sources and the readings still to decide. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        get: operations["getDraftSubmissionsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/draftSubmissions/{id}/image/{fileName}": {
         parameters: {
             query?: never;
@@ -1329,6 +1349,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/review/items/{id}/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item beside the catalogued product of its UPC and, resubmitted, beside the version rejected
+         * @description `values` are the proposal's fields as the review page shows them. `catalogued`: the certified values of the product catalogued under the item's EAN-13 beside the proposal's, each pair marked when they differ, and its current images; null when none is catalogued. `previous`: for an item resubmitted after a rejection, that rejection (who, when, why, its comments) and what changed since in fields and files; null when it was never resubmitted (fields and files are empty for a rejection older than this feature).
+         */
+        get: operations["getReviewItemsByIdCompare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a decision waiting for a second reviewer, or send it back (the partner's second approval)
+         * @description Approve: the decision is made as its reviewer made it (reason, reason code, comments), and its supplier is told now (e-mail, webhooks). Only a reviewer other than the one who decided may approve it: the same reviewer is answered 403. Send back: the decision is dropped and the item waits for a decision again (any reviewer, the one who decided included). 409 when no decision waits.
+         */
+        post: operations["postReviewApprovalsById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/reports/reason-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rejections and comments per reason code per partner, over days (UTC)
+         * @description Counts the rejections whose reason code was given (the stock reason picked) and the comments that carried one, by the day of the rejection; a rejection undone within its window is not counted.
+         */
+        get: operations["getReviewReportsReasonCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cataloguedProducts/import": {
         parameters: {
             query?: never;
@@ -1423,6 +1503,106 @@ export type paths = {
          * @description Read a supplier's sheet: propose the mapping, check every row (nothing is created). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
          */
         post: operations["dryRunSheetImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sheetImports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create drafts from a sheet: one per product, or the existing draft of the same UPC updated
+         * @description Send the same sheet and mapping as the dry run. Rows the dry run blocks are left out, and a UPC twice is one product. Uploaded photos whose file names the row gives (an image-file-name column) or whose detected code is the row’s UPC are moved into its draft. The drafts are made in the background: read the import until its status is done. The same sheet imported again changes nothing.
+         */
+        post: operations["createSheetImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sheetImports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the drafts of a sheet import have come
+         * @description How far the drafts of a sheet import have come. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        get: operations["getSheetImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sheet_imports/dry_run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a supplier's sheet: propose the mapping, check every row (nothing is created)
+         * @description Read a supplier's sheet: propose the mapping, check every row (nothing is created). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        post: operations["v1DryRunSheetImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sheet_imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create drafts from a sheet: one per product, or the existing draft of the same UPC updated
+         * @description Send the same sheet and mapping as the dry run. Rows the dry run blocks are left out, and a UPC twice is one product. Uploaded photos whose file names the row gives (an image-file-name column) or whose detected code is the row’s UPC are moved into its draft. The drafts are made in the background: read the import until its status is done. The same sheet imported again changes nothing.
+         */
+        post: operations["v1CreateSheetImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sheet_imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the drafts of a sheet import have come
+         * @description How far the drafts of a sheet import have come. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        get: operations["v1GetSheetImport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2216,6 +2396,7 @@ export type components = {
          *       "minImageLongSidePx": 1200,
          *       "decisionUndo": true,
          *       "reviewSlaHours": 48,
+         *       "secondApproval": "reject",
          *       "updatedDate": "2026-11-26T09:30:00.000Z"
          *     }
          */
@@ -2243,6 +2424,11 @@ export type components = {
             decisionUndo: boolean;
             /** @description Hours an item may wait for review before the queue marks it over SLA (null: no SLA) */
             reviewSlaHours: number | null;
+            /**
+             * @description Which review decisions wait for a second reviewer: off, reject, accept or both
+             * @enum {string}
+             */
+            secondApproval: "off" | "reject" | "accept" | "both";
             /**
              * Format: date-time
              * @description When it was last saved
@@ -2994,7 +3180,7 @@ export type components = {
              * @description What the comment is about
              * @enum {string}
              */
-            target: "upc" | "productName" | "file" | "region";
+            target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
             /** @description For file and region: the file */
             file_name: string | null;
             region: {
@@ -3075,6 +3261,18 @@ export type components = {
         };
         /**
          * @example {
+         *       "check": "calories",
+         *       "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
+         *     }
+         */
+        LabelDisagreement: {
+            /** @enum {string} */
+            check: "calories" | "sugars" | "fats" | "daily-values" | "servings";
+            /** @description Which numbers disagree, and by how much */
+            message: string;
+        };
+        /**
+         * @example {
          *       "type": "Warn",
          *       "message": "Brand is missing."
          *     }
@@ -3133,6 +3331,95 @@ export type components = {
             /** @description Every status change, oldest first, with its comment */
             history: components["schemas"]["StatusChange"][];
             files: components["schemas"]["SubmissionFile"][];
+            /**
+             * @description The product's facts as submitted: serving, nutrients per basis, net content, ingredients, allergens (null: none)
+             * @example {
+             *       "basis": "serving",
+             *       "servingSize": {
+             *         "printed": "2/3 cup (55g)",
+             *         "quantity": 55,
+             *         "unit": "GRM"
+             *       },
+             *       "servingsPerContainer": null,
+             *       "calories": 230,
+             *       "energyKj": null,
+             *       "nutrients": {
+             *         "totalFat": {
+             *           "amount": 8,
+             *           "unit": "GRM",
+             *           "dailyValuePercent": 10
+             *         }
+             *       },
+             *       "netContent": null,
+             *       "ingredients": null,
+             *       "allergens": null
+             *     }
+             */
+            facts: {
+                /** @enum {string} */
+                basis: "serving" | "100g" | "100ml";
+                servingSize: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                servingsPerContainer: {
+                    printed: string;
+                    value: number | null;
+                } | null;
+                calories: number | null;
+                energyKj: number | null;
+                nutrients: {
+                    [key: string]: {
+                        amount: number;
+                        /** @enum {string} */
+                        unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                        dailyValuePercent: number | null;
+                    };
+                };
+                netContent: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                ingredients: string | null;
+                allergens: string | null;
+            } | null;
+            /**
+             * @description Where each filled fact came from: read from a photo (photo), corrected from a reading (corrected) or typed; region and fileName name the part of the photo it was read from
+             * @example {
+             *       "calories": {
+             *         "source": "photo",
+             *         "region": {
+             *           "x": 0.11,
+             *           "y": 0.33,
+             *           "width": 0.59,
+             *           "height": 0.08
+             *         },
+             *         "fileName": "front.jpg"
+             *       },
+             *       "totalFat": {
+             *         "source": "typed",
+             *         "region": null,
+             *         "fileName": null
+             *       }
+             *     }
+             */
+            fact_sources: {
+                [key: string]: {
+                    /** @enum {string} */
+                    source: "typed" | "photo" | "corrected";
+                    region: {
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                    } | null;
+                    fileName: string | null;
+                };
+            };
+            /** @description The label's own arithmetic on the facts: each check whose numbers disagree ([] when none) */
+            label_disagreements: components["schemas"]["LabelDisagreement"][];
             can: {
                 review: boolean;
                 resubmit: boolean;
@@ -3174,6 +3461,60 @@ export type components = {
              *     ]
              */
             image_urls: string[];
+            /**
+             * @description The product facts certified when the product was catalogued (null: none)
+             * @example {
+             *       "basis": "serving",
+             *       "servingSize": {
+             *         "printed": "2/3 cup (55g)",
+             *         "quantity": 55,
+             *         "unit": "GRM"
+             *       },
+             *       "servingsPerContainer": null,
+             *       "calories": 230,
+             *       "energyKj": null,
+             *       "nutrients": {
+             *         "totalFat": {
+             *           "amount": 8,
+             *           "unit": "GRM",
+             *           "dailyValuePercent": 10
+             *         }
+             *       },
+             *       "netContent": null,
+             *       "ingredients": null,
+             *       "allergens": null
+             *     }
+             */
+            facts: {
+                /** @enum {string} */
+                basis: "serving" | "100g" | "100ml";
+                servingSize: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                servingsPerContainer: {
+                    printed: string;
+                    value: number | null;
+                } | null;
+                calories: number | null;
+                energyKj: number | null;
+                nutrients: {
+                    [key: string]: {
+                        amount: number;
+                        /** @enum {string} */
+                        unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                        dailyValuePercent: number | null;
+                    };
+                };
+                netContent: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                ingredients: string | null;
+                allergens: string | null;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-26T09:30:00.000Z
@@ -3271,6 +3612,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
             };
         } | {
             /**
@@ -3305,6 +3714,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
                 /** @description null: a new submission (an import) */
                 from: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                 /** @enum {string} */
@@ -3313,7 +3790,7 @@ export type components = {
                 /** @description A reviewer's comments on fields and files with a rejection */
                 comments?: {
                     /** @enum {string} */
-                    target: "upc" | "productName" | "file" | "region";
+                    target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
                     fileName: string | null;
                     region: {
                         x: number;
@@ -3357,6 +3834,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
             };
         } | {
             /**
@@ -3391,6 +3936,74 @@ export type components = {
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 /** @description Readiness for its partner (null: no partner's rules) */
                 readiness?: components["schemas"]["Readiness"] | null;
+                /**
+                 * @description The product's facts as submitted (null: none)
+                 * @example {
+                 *       "basis": "serving",
+                 *       "servingSize": {
+                 *         "printed": "2/3 cup (55g)",
+                 *         "quantity": 55,
+                 *         "unit": "GRM"
+                 *       },
+                 *       "servingsPerContainer": null,
+                 *       "calories": 230,
+                 *       "energyKj": null,
+                 *       "nutrients": {
+                 *         "totalFat": {
+                 *           "amount": 8,
+                 *           "unit": "GRM",
+                 *           "dailyValuePercent": 10
+                 *         }
+                 *       },
+                 *       "netContent": null,
+                 *       "ingredients": null,
+                 *       "allergens": null
+                 *     }
+                 */
+                facts?: {
+                    /** @enum {string} */
+                    basis: "serving" | "100g" | "100ml";
+                    servingSize: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    servingsPerContainer: {
+                        printed: string;
+                        value: number | null;
+                    } | null;
+                    calories: number | null;
+                    energyKj: number | null;
+                    nutrients: {
+                        [key: string]: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                            dailyValuePercent: number | null;
+                        };
+                    };
+                    netContent: {
+                        printed: string;
+                        quantity: number | null;
+                        unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                    } | null;
+                    ingredients: string | null;
+                    allergens: string | null;
+                } | null;
+                /** @description Where each filled fact came from: photo, corrected or typed, with the region and file of a reading */
+                factSources?: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        source: "typed" | "photo" | "corrected";
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                        fileName: string | null;
+                    };
+                };
                 previousReadiness: components["schemas"]["Readiness"] | null;
             };
         } | {
@@ -7789,6 +8402,7 @@ export interface operations {
                      *       "minImageLongSidePx": 1200,
                      *       "decisionUndo": true,
                      *       "reviewSlaHours": 48,
+                     *       "secondApproval": "reject",
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -8002,6 +8616,7 @@ export interface operations {
                      *       "minImageLongSidePx": 1200,
                      *       "decisionUndo": true,
                      *       "reviewSlaHours": 48,
+                     *       "secondApproval": "reject",
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -8259,6 +8874,11 @@ export interface operations {
                     minImageLongSidePx?: number;
                     decisionUndo?: boolean;
                     reviewSlaHours?: number | null;
+                    /**
+                     * @description Which review decisions wait for a second reviewer: off, reject, accept or both
+                     * @enum {string}
+                     */
+                    secondApproval?: "off" | "reject" | "accept" | "both";
                     /** Format: date-time */
                     lastUpdatedDate?: string;
                 };
@@ -8300,6 +8920,7 @@ export interface operations {
                      *       "minImageLongSidePx": 1200,
                      *       "decisionUndo": true,
                      *       "reviewSlaHours": 48,
+                     *       "secondApproval": "reject",
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -9084,6 +9705,240 @@ export interface operations {
                      *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
                      *       "code": "PAYLOAD_TOO_LARGE",
                      *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDraftSubmissionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: A draft with each file's product facts, their sources and the readings still to decide */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26",
+                     *       "userId": 12,
+                     *       "isImported": false,
+                     *       "partnerCompanyId": 30443,
+                     *       "creatorFirstName": "Sam",
+                     *       "creatorLastName": "Supplier",
+                     *       "creatorEmail": "supplier@example.com",
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z",
+                     *       "can": {
+                     *         "edit": true,
+                     *         "delete": true
+                     *       },
+                     *       "files": [
+                     *         {
+                     *           "fileName": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "size": 1843302,
+                     *           "upc": "036000291452",
+                     *           "productName": "Sparkling water 1 l",
+                     *           "detectedUpc": "036000291452",
+                     *           "detectedUpcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detectedFrom": "bars",
+                     *           "detectionStatus": "done",
+                     *           "shippingProfileId": 7,
+                     *           "isMarketingImage": true,
+                     *           "imageUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg",
+                     *           "thumbnailUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true",
+                     *           "thumbnailReady": true,
+                     *           "qualityIssues": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "longSidePx": 3024,
+                     *           "facts": {
+                     *             "basis": "serving",
+                     *             "servingSize": {
+                     *               "printed": "2/3 cup (55g)",
+                     *               "quantity": 55,
+                     *               "unit": "GRM"
+                     *             },
+                     *             "servingsPerContainer": null,
+                     *             "calories": 230,
+                     *             "energyKj": null,
+                     *             "nutrients": {
+                     *               "totalFat": {
+                     *                 "amount": 8,
+                     *                 "unit": "GRM",
+                     *                 "dailyValuePercent": 10
+                     *               }
+                     *             },
+                     *             "netContent": null,
+                     *             "ingredients": null,
+                     *             "allergens": null
+                     *           },
+                     *           "factSources": {
+                     *             "calories": {
+                     *               "source": "photo",
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           },
+                     *           "factReadingStatus": "done",
+                     *           "factSuggestions": [
+                     *             {
+                     *               "field": "calories",
+                     *               "value": 230,
+                     *               "confidence": 0.98,
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DraftView"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
+                     *       "fields": {
+                     *         "id": "Too big: expected string to have <=64 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Draft not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11117,6 +11972,8 @@ export interface operations {
                 "multipart/form-data": {
                     id: string;
                     upc: string;
+                    /** @description The product's facts as JSON (null clears them); absent: they stay as they were */
+                    facts?: string;
                     files: string[];
                 };
             };
@@ -11757,6 +12614,50 @@ export interface operations {
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
                      *         }
                      *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "review": true,
                      *         "resubmit": true,
@@ -11916,6 +12817,8 @@ export interface operations {
                     upc: string;
                     /** @description Up to 10 package images or PDFs: they replace every file */
                     files: string[];
+                    /** @description The product's facts as JSON (ProductFacts; null clears them); absent: they stay as they were. An edited value is recorded as typed */
+                    facts?: string;
                 };
             };
         };
@@ -12024,6 +12927,50 @@ export interface operations {
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
                      *         }
                      *       ],
                      *       "can": {
@@ -12361,6 +13308,50 @@ export interface operations {
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
                      *         }
                      *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "review": true,
                      *         "resubmit": true,
@@ -12668,6 +13659,50 @@ export interface operations {
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
                      *         }
                      *       ],
                      *       "can": {
@@ -13033,6 +14068,50 @@ export interface operations {
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "fact_sources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "front.jpg"
+                     *         },
+                     *         "totalFat": {
+                     *           "source": "typed",
+                     *           "region": null,
+                     *           "fileName": null
+                     *         }
+                     *       },
+                     *       "label_disagreements": [
+                     *         {
+                     *           "check": "calories",
+                     *           "message": "Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232."
                      *         }
                      *       ],
                      *       "can": {
@@ -15040,6 +16119,27 @@ export interface operations {
                      *           "image_urls": [
                      *             "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
                      *           ],
+                     *           "facts": {
+                     *             "basis": "serving",
+                     *             "servingSize": {
+                     *               "printed": "2/3 cup (55g)",
+                     *               "quantity": 55,
+                     *               "unit": "GRM"
+                     *             },
+                     *             "servingsPerContainer": null,
+                     *             "calories": 230,
+                     *             "energyKj": null,
+                     *             "nutrients": {
+                     *               "totalFat": {
+                     *                 "amount": 8,
+                     *                 "unit": "GRM",
+                     *                 "dailyValuePercent": 10
+                     *               }
+                     *             },
+                     *             "netContent": null,
+                     *             "ingredients": null,
+                     *             "allergens": null
+                     *           },
                      *           "updated_at": "2026-11-26T09:30:00.000Z"
                      *         }
                      *       ],
@@ -15380,6 +16480,129 @@ export interface operations {
                      *                   "fileNames": []
                      *                 }
                      *               ]
+                     *             },
+                     *             "facts": {
+                     *               "basis": "serving",
+                     *               "servingSize": {
+                     *                 "printed": "2/3 cup (55g)",
+                     *                 "quantity": 55,
+                     *                 "unit": "GRM"
+                     *               },
+                     *               "servingsPerContainer": null,
+                     *               "calories": 230,
+                     *               "energyKj": null,
+                     *               "nutrients": {
+                     *                 "totalFat": {
+                     *                   "amount": 8,
+                     *                   "unit": "GRM",
+                     *                   "dailyValuePercent": 10
+                     *                 }
+                     *               },
+                     *               "netContent": null,
+                     *               "ingredients": null,
+                     *               "allergens": null
+                     *             },
+                     *             "factSources": {
+                     *               "servingSize": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "servingsPerContainer": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "calories": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "totalFat": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "saturatedFat": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "transFat": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "cholesterol": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "sodium": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "totalCarbohydrate": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "dietaryFiber": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "totalSugars": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "addedSugars": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "protein": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "vitaminD": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "calcium": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "iron": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "potassium": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "netContent": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "ingredients": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               },
+                     *               "allergens": {
+                     *                 "source": "typed",
+                     *                 "region": null,
+                     *                 "fileName": null
+                     *               }
                      *             }
                      *           }
                      *         }
@@ -15544,6 +16767,8 @@ export interface operations {
                 assignee?: string;
                 /** @description Only items waiting longer than their partner's review SLA */
                 overSla?: boolean;
+                /** @description Only items whose decision waits for a second approval */
+                approval?: boolean;
                 sort?: "oldest" | "newest";
                 page?: number;
                 size?: number;
@@ -15614,7 +16839,19 @@ export interface operations {
                      *             "mine": false
                      *           },
                      *           "slaHours": 48,
-                     *           "overSla": true
+                     *           "overSla": true,
+                     *           "pendingDecision": {
+                     *             "decision": "reject",
+                     *             "reason": "The barcode is not readable on the photo.",
+                     *             "reasonCode": "BARCODE_UNREADABLE",
+                     *             "commentCount": 1,
+                     *             "proposedBy": {
+                     *               "userId": 3,
+                     *               "name": "Ada Admin"
+                     *             },
+                     *             "proposedAt": "2026-11-25T16:05:12.000Z",
+                     *             "mine": false
+                     *           }
                      *         }
                      *       ],
                      *       "total": 37,
@@ -15678,6 +16915,20 @@ export interface operations {
                             /** @example 48 */
                             slaHours: number | null;
                             overSla: boolean;
+                            pendingDecision: {
+                                /** @enum {string} */
+                                decision: "accept" | "reject";
+                                reason: string | null;
+                                reasonCode: string | null;
+                                commentCount: number;
+                                proposedBy: {
+                                    userId: number;
+                                    name: string;
+                                };
+                                /** @description When it was decided (ISO 8601) */
+                                proposedAt: string;
+                                mine: boolean;
+                            } | null;
                         }[];
                         /** @example 37 */
                         total: number;
@@ -16099,6 +17350,8 @@ export interface operations {
                 assignee?: string;
                 /** @description Only items waiting longer than their partner's review SLA */
                 overSla?: boolean;
+                /** @description Only items whose decision waits for a second approval */
+                approval?: boolean;
                 sort?: "oldest" | "newest";
                 page?: number;
                 size?: number;
@@ -16152,9 +17405,22 @@ export interface operations {
                      *         {
                      *           "id": 5,
                      *           "partnerCompanyId": 30443,
-                     *           "text": "The barcode is not readable on the photo."
+                     *           "text": "The barcode is not readable on the photo.",
+                     *           "code": "BARCODE_UNREADABLE"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "pendingDecision": {
+                     *         "decision": "reject",
+                     *         "reason": "The barcode is not readable on the photo.",
+                     *         "reasonCode": "BARCODE_UNREADABLE",
+                     *         "commentCount": 1,
+                     *         "proposedBy": {
+                     *           "userId": 3,
+                     *           "name": "Ada Admin"
+                     *         },
+                     *         "proposedAt": "2026-11-25T16:05:12.000Z",
+                     *         "mine": false
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -16210,7 +17476,22 @@ export interface operations {
                             id: number;
                             partnerCompanyId: number | null;
                             text: string;
+                            code: string | null;
                         }[];
+                        pendingDecision: {
+                            /** @enum {string} */
+                            decision: "accept" | "reject";
+                            reason: string | null;
+                            reasonCode: string | null;
+                            commentCount: number;
+                            proposedBy: {
+                                userId: number;
+                                name: string;
+                            };
+                            /** @description When it was decided (ISO 8601) */
+                            proposedAt: string;
+                            mine: boolean;
+                        } | null;
                     };
                 };
             };
@@ -16633,6 +17914,7 @@ export interface operations {
                  *       ],
                  *       "decision": "reject",
                  *       "reason": "The barcode on the front photo is cut off.",
+                 *       "reasonCode": "BARCODE_UNREADABLE",
                  *       "comments": [
                  *         {
                  *           "target": "upc",
@@ -16646,10 +17928,12 @@ export interface operations {
                     /** @enum {string} */
                     decision: "accept" | "reject";
                     reason?: string;
-                    /** @description Comments on the UPC, the product name, a file or a region of an image (a rejection of one item only) */
+                    /** @example BARCODE_UNREADABLE */
+                    reasonCode?: string;
+                    /** @description Comments on the UPC, the product name, another attribute, a file or a region of an image (a rejection of one item only) */
                     comments?: {
                         /** @enum {string} */
-                        target: "upc" | "productName" | "file" | "region";
+                        target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
                         /** @description For 'file' and 'region': the file's name */
                         fileName?: string | null;
                         /** @description For 'region': the rectangle on the file's image */
@@ -16660,6 +17944,8 @@ export interface operations {
                             h: number;
                         } | null;
                         text: string;
+                        /** @description A reason code for reporting */
+                        reasonCode?: string | null;
                     }[];
                 };
             };
@@ -16693,7 +17979,7 @@ export interface operations {
                             /** @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10 */
                             id: string;
                             /** @enum {string} */
-                            outcome: "accepted" | "rejected" | "already_decided" | "not_found" | "failed";
+                            outcome: "accepted" | "rejected" | "awaiting_approval" | "already_decided" | "not_found" | "failed";
                             /** @example ADMIN_REJECTED */
                             itemStatus: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                             decidedBy: string | null;
@@ -17118,7 +18404,8 @@ export interface operations {
                      *       {
                      *         "id": 5,
                      *         "partnerCompanyId": 30443,
-                     *         "text": "The barcode is not readable on the photo."
+                     *         "text": "The barcode is not readable on the photo.",
+                     *         "code": "BARCODE_UNREADABLE"
                      *       }
                      *     ]
                      */
@@ -17126,6 +18413,7 @@ export interface operations {
                         id: number;
                         partnerCompanyId: number | null;
                         text: string;
+                        code: string | null;
                     }[];
                 };
             };
@@ -17245,12 +18533,15 @@ export interface operations {
                 /**
                  * @example {
                  *       "partnerCompanyId": 30443,
-                 *       "text": "The barcode is not readable on the photo."
+                 *       "text": "The barcode is not readable on the photo.",
+                 *       "code": "BARCODE_UNREADABLE"
                  *     }
                  */
                 "application/json": {
                     partnerCompanyId: number | null;
                     text: string;
+                    /** @description Its reason code for reporting */
+                    code?: string | null;
                 };
             };
         };
@@ -17267,13 +18558,15 @@ export interface operations {
                      * @example {
                      *       "id": 5,
                      *       "partnerCompanyId": 30443,
-                     *       "text": "The barcode is not readable on the photo."
+                     *       "text": "The barcode is not readable on the photo.",
+                     *       "code": "BARCODE_UNREADABLE"
                      *     }
                      */
                     "application/json": {
                         id: number;
                         partnerCompanyId: number | null;
                         text: string;
+                        code: string | null;
                     };
                 };
             };
@@ -18318,6 +19611,616 @@ export interface operations {
             };
         };
     };
+    getReviewItemsByIdCompare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: An item beside the catalogued product of its UPC and, resubmitted, beside the version rejected */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "values": {
+                     *         "upc": "012345678905",
+                     *         "productName": "Oat Crunch",
+                     *         "brand": "Green Valley"
+                     *       },
+                     *       "catalogued": null,
+                     *       "previous": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The proposal's fields as shown (the UPC, the product name, every other attribute), null when empty */
+                        values: {
+                            [key: string]: string | null;
+                        };
+                        /** @description The catalogued product of the item's UPC with its certified values and current images; null: none */
+                        catalogued: {
+                            ean13Upc: string;
+                            isDelisted: boolean;
+                            updatedDate: string;
+                            rows: {
+                                label: string;
+                                certified: string | null;
+                                /** @description The proposal's value of the same thing; absent: it has no such field */
+                                proposed?: string | null;
+                                differs: boolean;
+                            }[];
+                            images: {
+                                imageUrl: string;
+                                thumbnailUrl: string;
+                            }[];
+                        } | null;
+                        /** @description For a resubmission: the version that was rejected, its rejection and comments, and what changed since */
+                        previous: {
+                            rejectedAt: string;
+                            /** @description Who rejected it: a reviewer's name, or 'Automated checks' */
+                            rejectedBy: string;
+                            toStatus: string;
+                            reason: string | null;
+                            comments: {
+                                /** @enum {string} */
+                                target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
+                                fileName: string | null;
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    w: number;
+                                    h: number;
+                                } | null;
+                                text: string;
+                                by: string;
+                                at: string;
+                            }[];
+                            fields: {
+                                field: string;
+                                label: string;
+                                before: string | null;
+                                after: string | null;
+                                changed: boolean;
+                            }[];
+                            files: {
+                                fileName: string;
+                                /** @enum {string} */
+                                change: "added" | "removed" | "replaced" | "unchanged";
+                                before: {
+                                    fileName: string;
+                                    kind: string;
+                                    size: number;
+                                    perceptualHash: string | null;
+                                    detectedUpcs: string[];
+                                } | null;
+                                after: {
+                                    fileName: string;
+                                    kind: string;
+                                    size: number;
+                                    perceptualHash: string | null;
+                                    detectedUpcs: string[];
+                                } | null;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Invalid UUID",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Invalid UUID",
+                     *       "fields": {
+                     *         "id": "Invalid UUID"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewApprovalsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "approve"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    action: "approve" | "send_back";
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Approve a decision waiting for a second reviewer, or send it back (the partner's second approval) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *       "outcome": "approved",
+                     *       "itemStatus": "ADMIN_REJECTED"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        outcome: "approved" | "sent_back";
+                        itemStatus: string;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "action: Invalid option: expected one of \"approve\"|\"send_back\"",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "action: Invalid option: expected one of \"approve\"|\"send_back\"",
+                     *       "fields": {
+                     *         "action": "Invalid option: expected one of \"approve\"|\"send_back\""
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewReportsReasonCodes: {
+        parameters: {
+            query: {
+                /** @description First day (UTC), YYYY-MM-DD */
+                from: string;
+                /** @description Last day (UTC), YYYY-MM-DD */
+                to: string;
+                /** @description Partner company id; 0: items sent to no partner */
+                partner?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Rejections and comments per reason code per partner, over days (UTC) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-11-01",
+                     *       "to": "2026-11-30",
+                     *       "rows": [
+                     *         {
+                     *           "partnerCompanyId": 30443,
+                     *           "partnerName": "Harvest Market",
+                     *           "code": "BARCODE_UNREADABLE",
+                     *           "decisions": 12,
+                     *           "comments": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        rows: {
+                            partnerCompanyId: number | null;
+                            partnerName: string | null;
+                            code: string;
+                            decisions: number;
+                            comments: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "from: Invalid input: expected string, received undefined; to: Invalid input: expected string, received undefined",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "from: Invalid input: expected string, received undefined; to: Invalid input: expected string, received undefined",
+                     *       "fields": {
+                     *         "from": "Invalid input: expected string, received undefined",
+                     *         "to": "Invalid input: expected string, received undefined"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postCataloguedProductsImport: {
         parameters: {
             query?: never;
@@ -18822,6 +20725,8 @@ export interface operations {
                      * @enum {string}
                      */
                     differingBarcode?: "send";
+                    /** @description The product's facts as JSON (null: none); absent: the catalogued product's certified facts, as they are */
+                    facts?: string;
                 };
             };
         };
@@ -19026,7 +20931,10 @@ export interface operations {
                     file: string;
                     /** @description Which sheet of the workbook (0 the first); default: the first with UPCs */
                     sheet?: string;
-                    /** @description JSON: [{"column":0,"target":"upc"}, ...]; default: the proposed mapping */
+                    /**
+                     * @description JSON: [{"column":0,"target":"upc"}, ...]; default: the proposed (or remembered) mapping
+                     * @example [{"column":0,"target":"upc"},{"column":1,"target":"productName"}]
+                     */
                     mapping?: string;
                 };
             };
@@ -19239,6 +21147,1108 @@ export interface operations {
                      *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
                      *       "code": "IDEMPOTENCY_KEY_REUSED",
                      *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSheetImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description .xlsx, .xls or .csv (UTF-8 or Windows-1252, any delimiter), at most 10 MB
+                     */
+                    file: string;
+                    /** @description Which sheet of the workbook (0 the first); default: the first with UPCs */
+                    sheet?: string;
+                    /**
+                     * @description JSON: [{"column":0,"target":"upc"}, ...]; default: the proposed (or remembered) mapping
+                     * @example [{"column":0,"target":"upc"},{"column":1,"target":"productName"}]
+                     */
+                    mapping?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: Create drafts from a sheet: one per product, or the existing draft of the same UPC updated */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2a4e-6a53-4c0e-9d8e-2b1f5d7c9a10",
+                     *       "fileName": "price list.xlsx",
+                     *       "partnerCompanyId": null,
+                     *       "status": "running",
+                     *       "total": 3,
+                     *       "done": 2,
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "unchanged": 0,
+                     *       "photosAttached": 2,
+                     *       "skipped": 1,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "finishedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        fileName: string;
+                        partnerCompanyId: number | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Products to make drafts of: the rows not blocked, each UPC once. */
+                        total: number;
+                        done: number;
+                        /** @description New drafts. */
+                        created: number;
+                        /** @description Existing drafts of the same UPC changed to what the sheet says. */
+                        updated: number;
+                        /** @description Drafts that already held what the row says (the same sheet imported again). */
+                        unchanged: number;
+                        /** @description Uploaded photos moved into the drafts, by file name or detected code. */
+                        photosAttached: number;
+                        /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
+                        skipped: number;
+                        error: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description Bad fields, or no row of the sheet can become a draft (every row blocked). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:malformed-upload",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The sheet was refused: unreadable, too large once unpacked, too many rows, a huge cell. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSheetImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: How far the drafts of a sheet import have come */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2a4e-6a53-4c0e-9d8e-2b1f5d7c9a10",
+                     *       "fileName": "price list.xlsx",
+                     *       "partnerCompanyId": null,
+                     *       "status": "running",
+                     *       "total": 3,
+                     *       "done": 2,
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "unchanged": 0,
+                     *       "photosAttached": 2,
+                     *       "skipped": 1,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "finishedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        fileName: string;
+                        partnerCompanyId: number | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Products to make drafts of: the rows not blocked, each UPC once. */
+                        total: number;
+                        done: number;
+                        /** @description New drafts. */
+                        created: number;
+                        /** @description Existing drafts of the same UPC changed to what the sheet says. */
+                        updated: number;
+                        /** @description Drafts that already held what the row says (the same sheet imported again). */
+                        unchanged: number;
+                        /** @description Uploaded photos moved into the drafts, by file name or detected code. */
+                        photosAttached: number;
+                        /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
+                        skipped: number;
+                        error: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
+                     *       "fields": {
+                     *         "id": "Too big: expected string to have <=64 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such sheet import.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "No such sheet import."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1DryRunSheetImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description .xlsx, .xls or .csv (UTF-8 or Windows-1252, any delimiter), at most 10 MB
+                     */
+                    file: string;
+                    /** @description Which sheet of the workbook (0 the first); default: the first with UPCs */
+                    sheet?: string;
+                    /**
+                     * @description JSON: [{"column":0,"target":"upc"}, ...]; default: the proposed (or remembered) mapping
+                     * @example [{"column":0,"target":"upc"},{"column":1,"target":"productName"}]
+                     */
+                    mapping?: string;
+                    /**
+                     * @description The partner the products are for: its rules judge every row and the drafts are made for it. Left out: none (a signed-in session: the partner it signed in through).
+                     * @example 30443
+                     */
+                    partner_company_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Read a supplier's sheet: propose the mapping, check every row (nothing is created) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "format": "xlsx",
+                     *       "sheets": [
+                     *         "Products"
+                     *       ],
+                     *       "sheet": 0,
+                     *       "headerRow": 2,
+                     *       "headers": [
+                     *         "UPC",
+                     *         "Description",
+                     *         "Net Wt"
+                     *       ],
+                     *       "mapping": [
+                     *         {
+                     *           "column": 0,
+                     *           "header": "UPC",
+                     *           "target": "upc",
+                     *           "reason": "header"
+                     *         },
+                     *         {
+                     *           "column": 1,
+                     *           "header": "Description",
+                     *           "target": "productName",
+                     *           "reason": "header"
+                     *         },
+                     *         {
+                     *           "column": 2,
+                     *           "header": "Net Wt",
+                     *           "target": "size",
+                     *           "reason": "header"
+                     *         }
+                     *       ],
+                     *       "preview": [],
+                     *       "issues": [
+                     *         {
+                     *           "row": 4,
+                     *           "column": "UPC",
+                     *           "value": "36000291452",
+                     *           "message": "36000291452 lost its leading zeros in the spreadsheet: read as 036000291452.",
+                     *           "severity": "warning"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "rows": 3,
+                     *         "ready": 2,
+                     *         "warnings": 1,
+                     *         "blocked": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "xlsx" | "xls" | "csv";
+                        /** @description The workbook's sheets, by name; `sheet` is the index of the one read. */
+                        sheets: string[];
+                        sheet: number;
+                        /** @description The row of the headers as the spreadsheet numbers it (title rows above). */
+                        headerRow: number;
+                        headers: string[];
+                        mapping: {
+                            column: number;
+                            header: string;
+                            /** @enum {string} */
+                            target: "upc" | "productName" | "brand" | "size" | "sizeValue" | "sizeUnit" | "packCount" | "width" | "height" | "depth" | "weight" | "costPrice" | "retailPrice" | "imageFiles" | "ingredients" | "allergens" | "calories" | "ignore";
+                            /** @enum {string} */
+                            reason: "values" | "header" | "remembered" | "none";
+                        }[];
+                        /** @description The first rows as they will be read. */
+                        preview: {
+                            row: number;
+                            upc: string | null;
+                            productName: string | null;
+                            brand: string | null;
+                            size: {
+                                quantity: number;
+                                /** @enum {string} */
+                                unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                typed: string;
+                            } | null;
+                            packCount: number | null;
+                            width: number | null;
+                            height: number | null;
+                            depth: number | null;
+                            weight: number | null;
+                            costPrice: number | null;
+                            retailPrice: number | null;
+                            imageFiles: string[];
+                            ingredients: string | null;
+                            allergens: string | null;
+                            calories: number | null;
+                        }[];
+                        issues: {
+                            row: number;
+                            column: string;
+                            value: string;
+                            message: string;
+                            /** @enum {string} */
+                            severity: "blocked" | "warning";
+                        }[];
+                        totals: {
+                            rows: number;
+                            ready: number;
+                            warnings: number;
+                            blocked: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:malformed-upload",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The sheet was refused: unreadable, too large once unpacked, too many rows, a huge cell. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1CreateSheetImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description .xlsx, .xls or .csv (UTF-8 or Windows-1252, any delimiter), at most 10 MB
+                     */
+                    file: string;
+                    /** @description Which sheet of the workbook (0 the first); default: the first with UPCs */
+                    sheet?: string;
+                    /**
+                     * @description JSON: [{"column":0,"target":"upc"}, ...]; default: the proposed (or remembered) mapping
+                     * @example [{"column":0,"target":"upc"},{"column":1,"target":"productName"}]
+                     */
+                    mapping?: string;
+                    /**
+                     * @description The partner the products are for: its rules judge every row and the drafts are made for it. Left out: none (a signed-in session: the partner it signed in through).
+                     * @example 30443
+                     */
+                    partner_company_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: Create drafts from a sheet: one per product, or the existing draft of the same UPC updated */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2a4e-6a53-4c0e-9d8e-2b1f5d7c9a10",
+                     *       "fileName": "price list.xlsx",
+                     *       "partnerCompanyId": null,
+                     *       "status": "running",
+                     *       "total": 3,
+                     *       "done": 2,
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "unchanged": 0,
+                     *       "photosAttached": 2,
+                     *       "skipped": 1,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "finishedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        fileName: string;
+                        partnerCompanyId: number | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Products to make drafts of: the rows not blocked, each UPC once. */
+                        total: number;
+                        done: number;
+                        /** @description New drafts. */
+                        created: number;
+                        /** @description Existing drafts of the same UPC changed to what the sheet says. */
+                        updated: number;
+                        /** @description Drafts that already held what the row says (the same sheet imported again). */
+                        unchanged: number;
+                        /** @description Uploaded photos moved into the drafts, by file name or detected code. */
+                        photosAttached: number;
+                        /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
+                        skipped: number;
+                        error: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description Bad fields, or no row of the sheet can become a draft (every row blocked). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:malformed-upload",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The sheet was refused: unreadable, too large once unpacked, too many rows, a huge cell. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1GetSheetImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: How far the drafts of a sheet import have come */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2a4e-6a53-4c0e-9d8e-2b1f5d7c9a10",
+                     *       "fileName": "price list.xlsx",
+                     *       "partnerCompanyId": null,
+                     *       "status": "running",
+                     *       "total": 3,
+                     *       "done": 2,
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "unchanged": 0,
+                     *       "photosAttached": 2,
+                     *       "skipped": 1,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "finishedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        fileName: string;
+                        partnerCompanyId: number | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Products to make drafts of: the rows not blocked, each UPC once. */
+                        total: number;
+                        done: number;
+                        /** @description New drafts. */
+                        created: number;
+                        /** @description Existing drafts of the same UPC changed to what the sheet says. */
+                        updated: number;
+                        /** @description Drafts that already held what the row says (the same sheet imported again). */
+                        unchanged: number;
+                        /** @description Uploaded photos moved into the drafts, by file name or detected code. */
+                        photosAttached: number;
+                        /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
+                        skipped: number;
+                        error: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
+                     *       "fields": {
+                     *         "id": "Too big: expected string to have <=64 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "No such sheet import.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "No such sheet import."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -24113,7 +27123,7 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed" | "review.assigned" | "review.note_added" | "user.invited" | "user.invitation_resent" | "user.invitation_accepted" | "company.created";
+                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed" | "review.assigned" | "review.note_added" | "review.decision_proposed" | "review.decision_approved" | "review.decision_sent_back" | "user.invited" | "user.invitation_resent" | "user.invitation_accepted" | "company.created";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason" | "user" | "company";
@@ -24459,7 +27469,7 @@ export interface operations {
     getAuditCsv: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed" | "review.assigned" | "review.note_added" | "user.invited" | "user.invitation_resent" | "user.invitation_accepted" | "company.created";
+                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed" | "review.assigned" | "review.note_added" | "review.decision_proposed" | "review.decision_approved" | "review.decision_sent_back" | "user.invited" | "user.invitation_resent" | "user.invitation_accepted" | "company.created";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason" | "user" | "company";
@@ -24642,6 +27652,49 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                     };
                 };
             };
@@ -24707,13 +27760,56 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                         from: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                         /** @enum {string} */
                         to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                         reason: string | null;
                         comments?: {
                             /** @enum {string} */
-                            target: "upc" | "productName" | "file" | "region";
+                            target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
                             fileName: string | null;
                             region: {
                                 x: number;
@@ -24788,6 +27884,49 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                     };
                 };
             };
@@ -24853,6 +27992,49 @@ export interface operations {
                                 fileNames: string[];
                             }[];
                         } | null;
+                        facts?: {
+                            /** @enum {string} */
+                            basis: "serving" | "100g" | "100ml";
+                            servingSize: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            servingsPerContainer: {
+                                printed: string;
+                                value: number | null;
+                            } | null;
+                            calories: number | null;
+                            energyKj: number | null;
+                            nutrients: {
+                                [key: string]: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                    dailyValuePercent: number | null;
+                                };
+                            };
+                            netContent: {
+                                printed: string;
+                                quantity: number | null;
+                                unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                            } | null;
+                            ingredients: string | null;
+                            allergens: string | null;
+                        } | null;
+                        factSources?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                source: "typed" | "photo" | "corrected";
+                                region: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                fileName: string | null;
+                            };
+                        };
                         previousReadiness: {
                             percent: number;
                             ready: boolean;

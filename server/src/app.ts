@@ -39,6 +39,8 @@ import { submissionRoutes } from './modules/submission-views/routes.ts';
 import { submissionV1Routes } from './modules/submission-views/api-v1-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
 import { reviewTriageRoutes } from './modules/review/triage-routes.ts';
+import { reviewCompareRoutes } from './modules/review/compare-routes.ts';
+import { reviewApprovalRoutes } from './modules/review/approval-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { sheetImportRoutes } from './modules/sheet-import/routes.ts';
 import { catalogueV1Routes } from './modules/catalogue/api-v1-routes.ts';
@@ -162,6 +164,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(reviewRoutes);
   await app.register(reviewTriageRoutes);
+  await app.register(reviewCompareRoutes);
+  await app.register(reviewApprovalRoutes);
   await app.register(catalogueRoutes);
   await app.register(sheetImportRoutes);
   await app.register(shippingProfileRoutes);

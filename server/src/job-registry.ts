@@ -8,6 +8,7 @@ import { recomputeReadinessOfPartnerJob, rejudgeSameUpcOfJob } from './modules/r
 import { sendStatusMail } from './modules/submissions/notifications.ts';
 import { sendDigestMail } from './modules/submissions/digest.ts';
 import type { SomeJobDefinition } from './jobs/queue.ts';
+import { createSheetDrafts } from './modules/sheet-import/create-drafts.ts';
 import { sendPasswordResetMail } from './modules/auth/password-reset.ts';
 import { sendInvitationMail } from './modules/people/service.ts';
 import { deliverWebhook, publishHeldEvent } from './modules/webhooks/jobs.ts';
@@ -28,5 +29,6 @@ export function allJobs(ctx: AppContext): SomeJobDefinition[] {
     recountSubmissionCounts(ctx),
     recomputeReadinessOfPartnerJob(ctx),
     rejudgeSameUpcOfJob(ctx),
+    createSheetDrafts(ctx),
   ];
 }

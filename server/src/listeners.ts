@@ -2,6 +2,7 @@ import { subscribeBulkIngestion } from './modules/bulk-ingestion/listeners.ts';
 import { ingestionEvents } from './modules/bulk-ingestion/events.ts';
 import { repairCatalogueDaily, subscribeCatalogue } from './modules/catalogue/listeners.ts';
 import { subscribeReadiness } from './modules/readiness/listeners.ts';
+import { subscribeReviewVersions } from './modules/review/compare.ts';
 import { subscribeShippingProfiles } from './modules/shipping-profiles/listeners.ts';
 import { submissionEvents } from './modules/submissions/events.ts';
 import { subscribeWebhooks } from './modules/webhooks/listeners.ts';
@@ -26,4 +27,5 @@ export function subscribeListeners() {
   repairCatalogueDaily();
   subscribeBulkIngestion(submissionEvents);
   subscribeWebhooks(submissionEvents, ingestionEvents);
+  subscribeReviewVersions(submissionEvents);
 }

@@ -86,6 +86,16 @@ const nextDigit = (n: bigint, margin: bigint) => {
   return p;
 };
 
+/** Sets the event id sequence so that the next 30 events' ids gain a digit halfway (past every id in the table). */
+async function nextEventIdsGainADigit() {
+  const [{ max }] = await queryRows<{ max: string }>(
+    server.database.db,
+    sql`select greatest(coalesce(max(id), 0), (select last_value from feed_events_id_seq))::text as max from feed_events`,
+  );
+  const idBoundary = nextDigit(BigInt(max), 40n);
+  await server.database.db.execute(sql`select setval('feed_events_id_seq', ${String(idBoundary - 16n)}::bigint)`);
+}
+
 /**
  * 30 events, numbered in the order written, half before and half after a transaction id that gains a digit, their
  * own ids gaining one too (the sequence set just below a power of ten). Where the next digit is near (a fresh
@@ -95,12 +105,7 @@ const nextDigit = (n: bigint, margin: bigint) => {
  * then), read through the same feed.
  */
 async function writeAcrossDigits(): Promise<{ txids: bigint[]; boundary: bigint }> {
-  const [{ max }] = await queryRows<{ max: string }>(
-    server.database.db,
-    sql`select coalesce(max(id), 0)::text as max from feed_events`,
-  );
-  const idBoundary = nextDigit(BigInt(max), 40n);
-  await server.database.db.execute(sql`select setval('feed_events_id_seq', ${String(idBoundary - 16n)}::bigint)`);
+  await nextEventIdsGainADigit();
   const now = await currentXid();
   const boundary = nextDigit(now, 40n);
   if (boundary - now <= 200_000n) {
@@ -109,6 +114,8 @@ async function writeAcrossDigits(): Promise<{ txids: bigint[]; boundary: bigint 
     if (txids.some((x) => x < boundary) && txids.some((x) => x >= boundary)) return { txids, boundary };
     // Other clients of a shared server took the ids around the boundary: write below a past boundary instead.
     await server.database.db.execute(sql`delete from feed_events where data->>'source' = 'test'`);
+    // Those events took the ids around the event ids' digit: the events written instead need a digit of their own.
+    await nextEventIdsGainADigit();
   }
   const past = boundary / 10n;
   const txids = Array.from({ length: 30 }, (_, i) => past - 15n + BigInt(i));

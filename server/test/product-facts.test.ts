@@ -80,6 +80,11 @@ describe(`product facts read from a package photo (${databaseKind})`, () => {
       source: 'photo',
       region: suggestions.find((s) => s.field === 'calories')!.region,
     });
+    // A nutrient too (an object, which the database stores with its keys in another order).
+    expect(file.factSources.totalFat).toEqual({
+      source: 'photo',
+      region: suggestions.find((s) => s.field === 'totalFat')!.region,
+    });
     expect(file.factSources.protein).toMatchObject({ source: 'corrected' });
     expect(file.factSuggestions).toEqual([]); // every field is filled or dismissed
 

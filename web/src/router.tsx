@@ -313,6 +313,10 @@ const loggedInRoutes: RouteObject[] = [
     children: [
       { path: 'review', lazy: signedInPage(() => import('./features/review/ReviewQueuePage.tsx'), 'ReviewQueuePage') },
       {
+        path: 'review/reason-codes',
+        lazy: signedInPage(() => import('./features/review/ReasonCodeReportPage.tsx'), 'ReasonCodeReportPage'),
+      },
+      {
         path: 'review/:id',
         lazy: signedInPage(() => import('./features/review/ReviewItemPage.tsx'), 'ReviewItemPage'),
       },

@@ -12,6 +12,8 @@ import { EXAMPLE } from './api-examples.ts';
 import { SUPPORT_TICKET_MAX_ID, SUPPORT_TICKET_MAX_URL } from './support-ticket.ts';
 import { EMPTY_PRODUCT_FACTS, productFactsSchema } from './product-facts.ts';
 import { factReadingSchema, factSourcesSchema } from './product-facts-suggestions.ts';
+import { carriedFactSourcesSchema } from './product-facts-carried.ts';
+import { LABEL_CHECKS } from './label-arithmetic.ts';
 import { SEARCH_KINDS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from './search.ts';
 import { searchQuerySchema } from './search-schema.ts';
 
@@ -374,6 +376,40 @@ export const v1SubmissionFile = z
   })
   .meta({ id: 'SubmissionFile' });
 
+const v1ProductFacts = productFactsSchema
+  .nullable()
+  .describe(
+    "The product's facts as submitted: serving, nutrients per basis, net content, ingredients, allergens (null: none)",
+  )
+  .meta({ examples: [EXAMPLE_FACTS] });
+const v1FactSources = carriedFactSourcesSchema
+  .describe(
+    'Where each filled fact came from: read from a photo (photo), corrected from a reading (corrected) or typed; ' +
+      'region and fileName name the part of the photo it was read from',
+  )
+  .meta({
+    examples: [
+      {
+        calories: { source: 'photo', region: EXAMPLE_FACT_REGION, fileName: EXAMPLE.fileName },
+        totalFat: { source: 'typed', region: null, fileName: null },
+      },
+    ],
+  });
+export const v1LabelDisagreement = z
+  .object({
+    check: z.enum(LABEL_CHECKS),
+    message: z.string().describe('Which numbers disagree, and by how much'),
+  })
+  .meta({
+    id: 'LabelDisagreement',
+    examples: [
+      {
+        check: 'calories',
+        message: 'Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232.',
+      },
+    ],
+  });
+
 export const v1PartnerStatus = z
   .object({ type: z.enum(['Pass', 'Info', 'Warn', 'Fail']), message: z.string() })
   .meta({ id: 'PartnerStatus', examples: [{ type: 'Warn', message: 'Brand is missing.' }] });
@@ -396,6 +432,11 @@ export const v1Submission = v1SubmissionSummary
       ),
     history: z.array(v1HistoryEntry).describe('Every status change, oldest first, with its comment'),
     files: z.array(v1SubmissionFile),
+    facts: v1ProductFacts,
+    fact_sources: v1FactSources,
+    label_disagreements: z
+      .array(v1LabelDisagreement)
+      .describe("The label's own arithmetic on the facts: each check whose numbers disagree ([] when none)"),
     can: z.object({ review: z.boolean(), resubmit: z.boolean(), appeal: z.boolean(), delete: z.boolean() }),
     support_ticket: z
       .object({ id: textField('ZD-48213'), url: nullableTextField('https://support.example/tickets/48213') })
@@ -443,6 +484,10 @@ export const v1CataloguedProduct = z
     pack_count: nullableIntField(6),
     is_delisted: z.boolean().meta({ examples: [false] }),
     image_urls: z.array(z.string()).meta({ examples: [[EXAMPLE.imageUrl]] }),
+    facts: productFactsSchema
+      .nullable()
+      .describe('The product facts certified when the product was catalogued (null: none)')
+      .meta({ examples: [EXAMPLE_FACTS] }),
     updated_at: iso(),
   })
   .meta({ id: 'CataloguedProduct' });
@@ -503,6 +548,14 @@ const submissionEventData = z.object({
     .nullable()
     .optional()
     .describe("Readiness for its partner (null: no partner's rules)"),
+  facts: productFactsSchema
+    .nullable()
+    .optional()
+    .describe("The product's facts as submitted (null: none)")
+    .meta({ examples: [EXAMPLE_FACTS] }),
+  factSources: carriedFactSourcesSchema
+    .optional()
+    .describe('Where each filled fact came from: photo, corrected or typed, with the region and file of a reading'),
 });
 const feedEventBase = { id: v1Cursor.describe('The event, as a cursor: ask for ?after= it'), created_at: iso() };
 

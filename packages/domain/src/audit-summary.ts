@@ -13,6 +13,8 @@ const SETTING_LABELS: Record<string, string> = {
   blockingPhotoChecks: 'Photo checks that block Submit',
   minImageLongSidePx: 'Low resolution below (pixels on the longest side)',
   reviewSlaHours: 'Review SLA (hours)',
+  secondApproval: 'Second approval',
+  decisionUndo: 'Undo window for review decisions',
   assignee: 'Assigned to',
 };
 

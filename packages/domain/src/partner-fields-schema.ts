@@ -1,4 +1,5 @@
 import { REVIEW_SLA_MAX_HOURS } from './review-triage.ts';
+import { secondApprovalModeSchema } from './review-approval-schema.ts';
 import { z } from 'zod';
 import { EXAMPLE } from './api-examples.ts';
 import { isHexColour } from './partner.ts';
@@ -69,6 +70,8 @@ export const partnerConfigurationInputSchema = z
     decisionUndo: z.boolean().optional(),
     /** Hours an item may wait for review before it is over SLA; null: no SLA; absent keeps it. */
     reviewSlaHours: z.number().int().min(1).max(REVIEW_SLA_MAX_HOURS).nullable().optional(),
+    /** Which review decisions wait for a second reviewer (off, reject, accept, both); absent keeps it. */
+    secondApproval: secondApprovalModeSchema.optional(),
     /** When the configuration the change was made from was saved: a save since then refuses this one. */
     lastUpdatedDate: z.iso.datetime({ offset: true }).optional(),
   })
@@ -140,6 +143,7 @@ export const partnerConfigurationSchema = z
       .int()
       .nullable()
       .describe('Hours an item may wait for review before the queue marks it over SLA (null: no SLA)'),
+    secondApproval: secondApprovalModeSchema,
     updatedDate: z.iso.datetime({ offset: true }).describe('When it was last saved'),
   })
   .meta({
@@ -155,6 +159,7 @@ export const partnerConfigurationSchema = z
         minImageLongSidePx: 1200,
         decisionUndo: true,
         reviewSlaHours: 48,
+        secondApproval: 'reject',
         updatedDate: EXAMPLE.at,
       },
     ],

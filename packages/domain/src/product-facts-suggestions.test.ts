@@ -44,6 +44,14 @@ describe('suggestions from a photo', () => {
     expect(sourcesAfterSave(corrected, { ...corrected, calories: null }, after, [calories]).calories).toBeUndefined();
   });
 
+  it('an accepted reading is from the photo whatever order the database gave its keys in', () => {
+    // PostgreSQL's jsonb keeps object keys by length, then alphabetically: the stored reading comes back as
+    // { unit, amount, dailyValuePercent } while the saved facts have the schema's order.
+    const stored = { ...protein, value: { unit: 'GRM' as const, amount: 3, dailyValuePercent: null } };
+    const accepted = applyFactSuggestion(EMPTY_PRODUCT_FACTS, protein);
+    expect(sourcesAfterSave(null, accepted, {}, [stored]).protein).toEqual({ source: 'photo', region: protein.region });
+  });
+
   it('a reading is checked by the facts schema: a nutrient in a unit outside the code list is refused', () => {
     expect(factReadingSchema.safeParse(calories).success).toBe(true);
     expect(

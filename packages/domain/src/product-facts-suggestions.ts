@@ -78,9 +78,20 @@ export function applyFactSuggestion(facts: ProductFacts, suggestion: FactSuggest
   return { ...facts, [field]: value };
 }
 
-/** Two values of a field are the same fact (a suggestion equal to what is typed needs no decision). */
+/** A value with its object keys in one order: PostgreSQL's jsonb gives them back by length, not as written. */
+const canonical = (v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (v === null || typeof v !== 'object') return v;
+  return Object.fromEntries(
+    Object.entries(v)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, x]) => [k, canonical(x)]),
+  );
+};
+
+/** Two values of a field are the same fact (a suggestion equal to what is typed needs no decision), key order aside. */
 export function sameFactValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
 /** Where a filled fact came from: typed by the supplier, read from a photo and accepted, or corrected from a reading. */

@@ -6,6 +6,7 @@ import {
   REVIEW_COMMENTS_MAX,
   type ImageRegion,
 } from './review-comments.ts';
+import { reasonCodeSchema } from './review-approval-schema.ts';
 
 const fraction = z.number().min(0).max(1);
 /** A rectangle on the image, in fractions of its size; it lies on the image and is not empty. */
@@ -27,6 +28,7 @@ export const reviewCommentInputSchema = z
       .trim()
       .min(1, REVIEW_COMMENT_MSG.textRequired)
       .max(REVIEW_COMMENT_TEXT_MAX, REVIEW_COMMENT_MSG.textTooLong),
+    reasonCode: reasonCodeSchema.nullable().optional().describe('A reason code for reporting'),
   })
   .superRefine((c, ctx) => {
     if ((c.target === 'file' || c.target === 'region') && !c.fileName)
@@ -39,10 +41,13 @@ export const reviewCommentInputSchema = z
     text: c.text,
     fileName: c.target === 'file' || c.target === 'region' ? (c.fileName ?? null) : null,
     region: c.target === 'region' ? (c.region ?? null) : null,
+    reasonCode: c.reasonCode ?? null,
   }));
 export type ReviewCommentParsed = z.infer<typeof reviewCommentInputSchema>;
 
 export const reviewCommentsSchema = z
   .array(reviewCommentInputSchema)
   .max(REVIEW_COMMENTS_MAX, REVIEW_COMMENT_MSG.tooMany)
-  .describe('Comments on the UPC, the product name, a file or a region of an image (a rejection of one item only)');
+  .describe(
+    'Comments on the UPC, the product name, another attribute, a file or a region of an image (a rejection of one item only)',
+  );

@@ -6,8 +6,69 @@
  * (the schema is review-comments-schema.ts).
  */
 
-export const REVIEW_COMMENT_TARGETS = ['upc', 'productName', 'file', 'region'] as const;
+/**
+ * The proposal's other attributes a comment can be on (the bulk edit's fields and the shipping profile), named as the
+ * partner's field rules name them (partner-fields.ts); the product name is one of the first targets.
+ */
+export const REVIEW_COMMENT_ATTRIBUTES = [
+  'brand',
+  'suggestedClass',
+  'currentlySellingAt',
+  'dietaryAttributes',
+  'shippingProfile',
+  'itemHeight',
+  'itemWidth',
+  'itemDepth',
+  'size',
+  'unitOfMeasure',
+  'fob',
+  'msrp',
+  'edlp',
+  'deliveredCost',
+  'wholesaleCost',
+  'freeFill',
+  'inStoreDemo',
+  'fairShareMerchandisingSupport',
+  'paidAds',
+  'offInvoice',
+  'tpr',
+] as const;
+export type ReviewCommentAttribute = (typeof REVIEW_COMMENT_ATTRIBUTES)[number];
+
+export const REVIEW_COMMENT_TARGETS = ['upc', 'productName', 'file', 'region', ...REVIEW_COMMENT_ATTRIBUTES] as const;
 export type ReviewCommentTarget = (typeof REVIEW_COMMENT_TARGETS)[number];
+/** A field of the proposal a comment can be on (every target but a file and a region). */
+export type ReviewCommentField = Exclude<ReviewCommentTarget, 'file' | 'region'>;
+
+/** How the pages name each field a comment can be on. */
+export const REVIEW_FIELD_LABELS: Record<ReviewCommentField, string> = {
+  upc: 'UPC',
+  productName: 'Product name',
+  brand: 'Brand',
+  suggestedClass: 'Suggested class',
+  currentlySellingAt: 'Currently selling at',
+  dietaryAttributes: 'Dietary attributes',
+  shippingProfile: 'Shipping profile',
+  itemHeight: 'Height',
+  itemWidth: 'Width',
+  itemDepth: 'Depth',
+  size: 'Size',
+  unitOfMeasure: 'Unit of measure',
+  fob: 'FOB cost',
+  msrp: 'MSRP',
+  edlp: 'EDLP',
+  deliveredCost: 'Delivered cost',
+  wholesaleCost: 'Wholesale cost',
+  freeFill: 'Free fill',
+  inStoreDemo: 'In-store demo',
+  fairShareMerchandisingSupport: 'Fair share merchandising support',
+  paidAds: 'Paid ads',
+  offInvoice: 'Off invoice',
+  tpr: 'TPR',
+};
+
+export const isCommentAttribute = (target: string): target is ReviewCommentAttribute =>
+  (REVIEW_COMMENT_ATTRIBUTES as readonly string[]).includes(target);
 
 /** Most comments one rejection carries, and the longest comment. */
 export const REVIEW_COMMENTS_MAX = 20;
@@ -41,6 +102,8 @@ export interface ReviewCommentInput {
   fileName?: string | null;
   region?: ImageRegion | null;
   text: string;
+  /** A reason code for reporting (one of the stock reasons' codes). */
+  reasonCode?: string | null;
 }
 
 /** One comment as it is answered: who wrote it and when. */
@@ -67,10 +130,6 @@ export const REVIEW_COMMENT_MSG = {
 /** Where a comment is, in words (lists, the history, screen readers). */
 export function reviewCommentPlace(c: Pick<ReviewCommentInput, 'target' | 'fileName' | 'region'>): string {
   switch (c.target) {
-    case 'upc':
-      return 'UPC';
-    case 'productName':
-      return 'Product name';
     case 'file':
       return `File ${c.fileName ?? ''}`.trim();
     case 'region': {
@@ -78,6 +137,8 @@ export function reviewCommentPlace(c: Pick<ReviewCommentInput, 'target' | 'fileN
       const where = r ? regionInWords(r) : 'a region';
       return `${where} of ${c.fileName ?? 'an image'}`;
     }
+    default:
+      return REVIEW_FIELD_LABELS[c.target];
   }
 }
 
@@ -91,10 +152,10 @@ export function regionInWords(r: ImageRegion): string {
   return where ? `The ${where} area` : 'The centre';
 }
 
-/** The comments on one thing: the UPC, the product name, or one file (its own and its regions'). */
+/** The comments on one thing: a field (the UPC, the product name, an attribute), or one file (its own and its regions'). */
 export const commentsOn = <C extends Pick<ReviewCommentInput, 'target' | 'fileName'>>(
   comments: readonly C[],
-  on: { field: 'upc' | 'productName' } | { fileName: string },
+  on: { field: ReviewCommentField } | { fileName: string },
 ): C[] =>
   comments.filter((c) =>
     'field' in on

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mayReview, SCOPES } from './scopes.ts';
-import { parseReviewQueueSearch, reviewDecisionBody, reviewQueueSearch } from './review.ts';
+import { parseReviewQueueSearch, reviewDecisionBody, reviewDecisionSummary, reviewQueueSearch } from './review.ts';
+import { needsSecondApproval } from './review-approval.ts';
+import { reasonCodeSchema } from './review-approval-schema.ts';
 
 describe('review queue address', () => {
   it('defaults stay out of the address, and the address reads back to the same query', () => {
@@ -28,5 +30,29 @@ describe('review decisions', () => {
   it('review rights are the write-all scope', () => {
     expect(mayReview({ scopes: [SCOPES.writeAllProductSubmissions] })).toBe(true);
     expect(mayReview({ scopes: [SCOPES.readAllProductSubmissions] })).toBe(false);
+  });
+});
+
+describe('second approval', () => {
+  it("a partner's setting says which decisions wait; the summary names those that wait", () => {
+    expect(needsSecondApproval('reject', 'reject')).toBe(true);
+    expect(needsSecondApproval('reject', 'accept')).toBe(false);
+    expect(needsSecondApproval('both', 'accept')).toBe(true);
+    expect(needsSecondApproval('off', 'reject')).toBe(false);
+    expect(needsSecondApproval(undefined, 'reject')).toBe(false);
+    const one = { itemStatus: null, decidedBy: null, decidedByYou: false, message: null };
+    expect(
+      reviewDecisionSummary([
+        { id: 'a', outcome: 'awaiting_approval', ...one },
+        { id: 'b', outcome: 'awaiting_approval', ...one },
+        { id: 'c', outcome: 'accepted', ...one },
+      ]),
+    ).toBe('1 accepted, 2 waiting for a second approval.');
+  });
+
+  it('reason codes are capitals, digits, _ and -; typed in lower case they are upper-cased', () => {
+    expect(reasonCodeSchema.parse(' barcode_unreadable ')).toBe('BARCODE_UNREADABLE');
+    expect(reasonCodeSchema.safeParse('no spaces').success).toBe(false);
+    expect(reasonCodeSchema.safeParse('A'.repeat(33)).success).toBe(false);
   });
 });

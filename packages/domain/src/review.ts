@@ -9,6 +9,7 @@ import { readinessFilterSchema, storedReadinessSchema } from './readiness-stored
 import { reviewCommentsSchema } from './review-comments-schema.ts';
 import { REVIEW_COMMENT_MSG } from './review-comments.ts';
 import { reviewAssigneeFilter, reviewAssigneeSchema, REVIEW_AGE_MAX_HOURS } from './review-triage.ts';
+import { reasonCodeSchema, reviewPendingDecision } from './review-approval-schema.ts';
 
 /**
  * The reviewer's workspace (/review): a queue of submissions with filters kept in the URL, an item view driven from
@@ -77,6 +78,7 @@ export const reviewQueueQuery = z.object({
     .describe('Only items submitted at least this many hours ago'),
   assignee: reviewAssigneeFilter.optional(),
   overSla: flag.optional().describe("Only items waiting longer than their partner's review SLA"),
+  approval: flag.optional().describe('Only items whose decision waits for a second approval'),
   sort: z.enum(['oldest', 'newest']).default('oldest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce
@@ -109,6 +111,7 @@ export function reviewQueueSearch(q: Partial<ReviewQueueQuery>): string {
   if (q.olderThan) p.set('olderThan', String(q.olderThan));
   if (q.assignee) p.set('assignee', q.assignee);
   if (q.overSla) p.set('overSla', 'true');
+  if (q.approval) p.set('approval', 'true');
   if (q.sort && q.sort !== 'oldest') p.set('sort', q.sort);
   if (q.page && q.page !== 1) p.set('page', String(q.page));
   if (q.size && q.size !== REVIEW_DEFAULT_PAGE_SIZE) p.set('size', String(q.size));
@@ -171,6 +174,8 @@ export const reviewQueueItem = z.object({
     .nullable()
     .meta({ examples: [48] }),
   overSla: z.boolean(),
+  /** A decision on it waiting for a second reviewer (null: none). */
+  pendingDecision: reviewPendingDecision.nullable(),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
 
@@ -225,10 +230,17 @@ export const reviewStockReason = z
     id: z.number().int(),
     partnerCompanyId: z.number().int().nullable(),
     text: z.string(),
+    /** Its reason code for reporting (null: none), stored with each rejection that picks it. */
+    code: z.string().nullable(),
   })
   .meta({
     examples: [
-      { id: 5, partnerCompanyId: EXAMPLE.partnerCompanyId, text: 'The barcode is not readable on the photo.' },
+      {
+        id: 5,
+        partnerCompanyId: EXAMPLE.partnerCompanyId,
+        text: 'The barcode is not readable on the photo.',
+        code: 'BARCODE_UNREADABLE',
+      },
     ],
   });
 export type ReviewStockReason = z.infer<typeof reviewStockReason>;
@@ -244,6 +256,8 @@ export const reviewItemContext = z.object({
   claim: reviewClaimSchema.nullable(),
   neighbours: reviewNeighbours,
   stockReasons: z.array(reviewStockReason),
+  /** A decision on it waiting for a second reviewer (null: none). */
+  pendingDecision: reviewPendingDecision.nullable(),
 });
 export type ReviewItemContext = z.infer<typeof reviewItemContext>;
 
@@ -268,11 +282,17 @@ export const reviewDecisionBody = z
     ids: z.array(z.uuid()).min(1).max(REVIEW_BULK_MAX),
     decision: z.enum(['accept', 'reject']),
     reason: z.string().max(REJECTION_REASON_MAX, WORKSPACE_MSG.stockReasonTooLong).optional(),
+    /** A rejection's reason code (the picked stock reason's), stored with it for reporting. */
+    reasonCode: reasonCodeSchema.optional(),
     comments: reviewCommentsSchema.optional(),
   })
   .refine((b) => b.decision === 'accept' || !!b.reason?.trim(), {
     message: WORKSPACE_MSG.reasonRequired,
     path: ['reason'],
+  })
+  .refine((b) => b.decision === 'reject' || !b.reasonCode, {
+    message: 'A reason code goes with a rejection.',
+    path: ['reasonCode'],
   })
   .refine((b) => !b.comments?.length || (b.decision === 'reject' && b.ids.length === 1), {
     message: REVIEW_COMMENT_MSG.onlyWhenRejecting,
@@ -284,6 +304,7 @@ export const reviewDecisionBody = z
         ids: [EXAMPLE.submissionId],
         decision: 'reject',
         reason: 'The barcode on the front photo is cut off.',
+        reasonCode: 'BARCODE_UNREADABLE',
         comments: [{ target: 'upc', text: 'The UPC does not match the barcode on the pack.' }],
       },
     ],
@@ -293,9 +314,17 @@ export type ReviewDecisionBody = z.infer<typeof reviewDecisionBody>;
 /**
  * One item's outcome in a bulk decision: `accepted` or `rejected` (this request decided it), `already_decided`
  * (someone decided it first, or it no longer waits for review: left as it is; `decidedBy` is "you" when that was the
- * caller), `not_found` (gone), or `failed` (it met an error and was not changed: `message` says which; try it again).
+ * caller), `awaiting_approval` (the partner wants a second reviewer: the decision waits, nothing changed yet),
+ * `not_found` (gone), or `failed` (it met an error and was not changed: `message` says which; try it again).
  */
-export const REVIEW_DECISION_OUTCOMES = ['accepted', 'rejected', 'already_decided', 'not_found', 'failed'] as const;
+export const REVIEW_DECISION_OUTCOMES = [
+  'accepted',
+  'rejected',
+  'awaiting_approval',
+  'already_decided',
+  'not_found',
+  'failed',
+] as const;
 export type ReviewDecisionOutcomeKind = (typeof REVIEW_DECISION_OUTCOMES)[number];
 export const reviewDecisionOutcome = z.object({
   id: textField(EXAMPLE.submissionId),
@@ -321,6 +350,7 @@ export function reviewDecisionSummary(results: readonly ReviewDecisionOutcome[])
   const parts: [number, string][] = [
     [count((r) => r.outcome === 'accepted'), 'accepted'],
     [count((r) => r.outcome === 'rejected'), 'rejected'],
+    [count((r) => r.outcome === 'awaiting_approval'), 'waiting for a second approval'],
     [count((r) => r.outcome === 'already_decided' && r.decidedByYou), 'already decided by you'],
     [count((r) => r.outcome === 'already_decided' && !r.decidedByYou), 'already decided by someone else'],
     [count((r) => r.outcome === 'not_found'), 'no longer there'],
@@ -369,9 +399,16 @@ export const reviewStockReasonBody = z
       .trim()
       .min(1, WORKSPACE_MSG.stockReasonRequired)
       .max(REJECTION_REASON_MAX, WORKSPACE_MSG.stockReasonTooLong),
+    code: reasonCodeSchema.nullable().optional().describe('Its reason code for reporting'),
   })
   .meta({
-    examples: [{ partnerCompanyId: EXAMPLE.partnerCompanyId, text: 'The barcode is not readable on the photo.' }],
+    examples: [
+      {
+        partnerCompanyId: EXAMPLE.partnerCompanyId,
+        text: 'The barcode is not readable on the photo.',
+        code: 'BARCODE_UNREADABLE',
+      },
+    ],
   });
 export type ReviewStockReasonBody = z.infer<typeof reviewStockReasonBody>;
 

@@ -83,3 +83,46 @@ export const sheetDryRunSchema = z
     ],
   });
 export type SheetDryRun = z.infer<typeof sheetDryRunSchema>;
+
+/**
+ * "Create drafts" of a sheet: one draft per product (or the supplier's existing draft of the same UPC updated), made
+ * by a background job; `done` of `total` rows so far. Re-importing the same sheet leaves every draft `unchanged`.
+ */
+export const sheetImportSchema = z
+  .object({
+    id: z.guid(),
+    fileName: z.string(),
+    partnerCompanyId: z.number().int().nullable(),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+    total: z.number().int().describe('Products to make drafts of: the rows not blocked, each UPC once.'),
+    done: z.number().int(),
+    created: z.number().int().describe('New drafts.'),
+    updated: z.number().int().describe('Existing drafts of the same UPC changed to what the sheet says.'),
+    unchanged: z.number().int().describe('Drafts that already held what the row says (the same sheet imported again).'),
+    photosAttached: z.number().int().describe('Uploaded photos moved into the drafts, by file name or detected code.'),
+    skipped: z.number().int().describe('Rows left out: blocked in the dry run, or a UPC repeated.'),
+    error: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        id: '3f1c2a4e-6a53-4c0e-9d8e-2b1f5d7c9a10',
+        fileName: 'price list.xlsx',
+        partnerCompanyId: null,
+        status: 'running',
+        total: 3,
+        done: 2,
+        created: 1,
+        updated: 1,
+        unchanged: 0,
+        photosAttached: 2,
+        skipped: 1,
+        error: null,
+        createdAt: '2026-11-29T09:00:00.000Z',
+        finishedAt: null,
+      },
+    ],
+  });
+export type SheetImport = z.infer<typeof sheetImportSchema>;

@@ -244,6 +244,30 @@ describe('readSheetRows (the dry run)', () => {
     ]);
   });
 
+  it("finds a row's photo by the code read from it, and judges the partner's readiness rules", () => {
+    const twoImages = {
+      code: 'R-IMG-MIN-2',
+      kind: 'min-images',
+      min: 2,
+      severity: 'blocking',
+      weight: 1,
+      message: 'At least 2 images are needed.',
+      fix: 'Add a picture of the back of the pack.',
+    } as const;
+    const profile = { ...twoImages, code: 'R-FLD-SHIP', kind: 'field-present', field: 'shippingProfile' } as const;
+    const result = readSheetRows(headers, [rows[6]], mapping, NO_PARTNER_RULES, {
+      firstRow: 2,
+      photos: new Set(),
+      photosByCode: new Map([['0012345678905', ['IMG_1.jpg']]]),
+      ruleSet: { version: 1, rules: [twoImages, profile] },
+    });
+    // The shipping profile is chosen on the draft: a sheet is not judged by it.
+    expect(result.issues.filter((i) => i.message.startsWith('R-')).map((i) => [i.severity, i.message])).toEqual([
+      ['blocked', 'R-IMG-MIN-2: At least 2 images are needed. Add a picture of the back of the pack.'],
+    ]);
+    expect(result.issues.map((i) => i.message)).not.toContain(SHEET_ROW_MSG.noPhoto);
+  });
+
   it('writes the findings as CSV, a formula-looking value as text', () => {
     const csv = sheetIssuesCsv([
       { row: 8, column: 'Cost', value: '=HYPERLINK("x")', severity: 'warning', message: 'Not a number, "really".' },

@@ -1,5 +1,6 @@
 import { checkDraft, type IntakeRules } from './draft-rules.ts';
 import type { z } from 'zod';
+import { judgeReadiness, type ReadinessRule, type RuleResult, type RuleSet } from './readiness.ts';
 import { sanitizeProductName } from './product-name.ts';
 import type { sheetProductSchema } from './sheet-import-schema.ts';
 import { SHEET_TARGETS, type SheetMapping, type SheetTarget } from './sheet-mapping.ts';
@@ -43,24 +44,80 @@ const NUMBER_TARGETS = [
 ] as const;
 const TEXT_TARGETS = ['brand', 'ingredients', 'allergens'] as const;
 
+/**
+ * A partner's readiness rules as a sheet's dry run can judge them: what a row gives (UPC, name, the photos it will
+ * have). Rules about what only a draft holds are judged there, not on the sheet: the photo checks and the code read
+ * from a photo (no photo has been checked for the row yet), label arithmetic (facts read from photos), and the
+ * shipping profile (chosen on the draft; a sheet has no column for it). Kept with the rows, in a module that builds
+ * schemas: it takes judgeReadiness from one, which a zod-free module must not (the chunks would import each other).
+ */
+const judgedOnTheDraft = (rule: ReadinessRule) =>
+  rule.kind === 'photo-check' ||
+  rule.kind === 'code-matches-upc' ||
+  rule.kind === 'label-arithmetic' ||
+  ((rule.kind === 'field-present' || rule.kind === 'field-pattern') && rule.field === 'shippingProfile');
+
+export const sheetRuleSet = (ruleSet: RuleSet): RuleSet => ({
+  version: ruleSet.version,
+  rules: ruleSet.rules.filter((r) => !judgedOnTheDraft(r)),
+});
+
+/** The rules a row fails, judged as its draft will be at Submit: blocking ones block the row, others warn. */
+export function sheetRowReadiness(
+  row: { upc: string; productName: string | null; photos: readonly string[]; duplicateUpc: boolean },
+  ruleSet: RuleSet,
+): RuleResult[] {
+  const readiness = judgeReadiness(
+    {
+      upc: row.upc,
+      productName: row.productName,
+      shippingProfileId: null,
+      duplicateUpc: row.duplicateUpc,
+      files: row.photos.map((fileName, i) => ({
+        fileName,
+        isMarketingImage: i === 0,
+        checksPending: false,
+        issues: [],
+        detectedUpcs: [],
+        longSidePx: null,
+      })),
+    },
+    ruleSet,
+  );
+  return readiness.failing;
+}
+
 export interface SheetReading {
   products: SheetProduct[];
   issues: SheetIssue[];
   totals: { rows: number; ready: number; warnings: number; blocked: number };
 }
 
+/** What the dry run knows beyond the sheet: the supplier's uploaded photos and the partner's readiness rules. */
+export interface SheetReadOptions {
+  /** The sheet row number of the first data row. */
+  firstRow: number;
+  /** The file names of the photos the supplier has uploaded (lowered): a row's image names are looked up there. */
+  photos?: ReadonlySet<string>;
+  /** The names of uploaded photos by the code read from them (EAN-13): a row's photos without an image column. */
+  photosByCode?: ReadonlyMap<string, readonly string[]>;
+  /** The partner's readiness rules (the supplier imports under a partner): judged on each row as at Submit. */
+  ruleSet?: RuleSet | null;
+  /** EAN-13 codes the partner already has a submission of (its duplicate-UPC rule). */
+  submittedUpcs?: ReadonlySet<string>;
+}
+
 /**
- * The dry run of a sheet: `rows` are the data rows (after the header row), `firstRow` the sheet row number of the
- * first. `photos` are the file names the supplier has uploaded (lowered), when known: a row's image names are looked
- * up there. Blank rows are skipped.
+ * The dry run of a sheet: `rows` are the data rows (after the header row). Blank rows are skipped.
  */
 export function readSheetRows(
   headers: readonly string[],
   rows: readonly (readonly string[])[],
   mapping: SheetMapping,
   rules: IntakeRules,
-  options: { firstRow: number; photos?: ReadonlySet<string> },
+  options: SheetReadOptions,
 ): SheetReading {
+  const readinessRules = options.ruleSet ? sheetRuleSet(options.ruleSet) : null;
   const columnOf = new Map<SheetTarget, number>();
   for (const m of mapping) if (m.target !== 'ignore') columnOf.set(m.target, m.column);
   const products: SheetProduct[] = [];
@@ -128,10 +185,23 @@ export function readSheetRows(
       .split(/[;,|\n]/)
       .map((n) => n.trim())
       .filter(Boolean);
+    const byCode = (code && options.photosByCode?.get(code)) || [];
+    let photos: readonly string[] = product.imageFiles;
     if (options.photos) {
       const missing = product.imageFiles.filter((n) => !options.photos!.has(n.toLowerCase()));
       for (const n of missing) flag('imageFiles', n, SHEET_ROW_MSG.photoMissing(n), 'warning');
-      if (!product.imageFiles.length) flag(null, '', SHEET_ROW_MSG.noPhoto, 'warning');
+      photos = [...product.imageFiles.filter((n) => !missing.includes(n)), ...byCode];
+      // A sheet without an image column says nothing of photos: only one that has it is told a row has none.
+      if (!product.imageFiles.length && !byCode.length && columnOf.has('imageFiles'))
+        flag(null, '', SHEET_ROW_MSG.noPhoto, 'warning');
+    }
+    if (readinessRules && code) {
+      const failing = sheetRowReadiness(
+        { upc: code, productName: name, photos, duplicateUpc: options.submittedUpcs?.has(code) ?? false },
+        readinessRules,
+      );
+      for (const r of failing)
+        flag(null, '', `${r.code}: ${r.message} ${r.fix}`.trim(), r.severity === 'blocking' ? 'blocked' : 'warning');
     }
 
     // The shared draft rules on the row as a draft's files would hold it (a file per image, the first the marketing

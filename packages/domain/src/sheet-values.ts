@@ -259,4 +259,6 @@ export const SHEET_MSG = {
   bomb: 'This spreadsheet unpacks to far more than a sheet of products would: it was refused.',
   tooComplex: 'This spreadsheet could not be processed: it is too complex.',
   noSheet: (index: number) => `The file has no sheet ${index + 1}.`,
+  nothingToCreate:
+    'No row of this sheet can become a draft: every row is blocked. Fix the rows the dry run lists and send it again.',
 } as const;

@@ -18,6 +18,7 @@ export const TOKEN_AREA_OF_TAG: Readonly<Record<string, TokenArea | null>> = {
   Drafts: 'productsubmissions',
   'Drafts (v1)': 'productsubmissions',
   'Sheet import': 'productsubmissions',
+  'Sheet import (v1)': 'productsubmissions',
   Submissions: 'productsubmissions',
   'Submissions (v1)': 'productsubmissions',
   Catalogue: 'productsubmissions',

@@ -30,6 +30,7 @@ export const TABLE_OWNERS = {
   bulkIngestionFiles: 'modules/bulk-ingestion/',
   jobs: 'jobs/',
   sheetMappings: 'modules/sheet-import/',
+  sheetImports: 'modules/sheet-import/',
   draftSubmissions: 'modules/drafts/',
   draftFiles: 'modules/drafts/',
   productSubmissions: 'modules/submissions/lifecycle.ts',
@@ -66,4 +67,6 @@ export const TABLE_OWNERS = {
   reviewAssignments: 'modules/review/',
   reviewNotes: 'modules/review/',
   reviewStockReasons: 'modules/review/',
+  submissionVersions: 'modules/review/',
+  reviewPendingDecisions: 'modules/review/',
 } as const satisfies Record<TableName, string>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FactReading, FactSources, ProductFacts } from '@portal/domain';
+import type { CarriedFactSources, FactReading, FactSources, ProductFacts, ReviewCommentTarget } from '@portal/domain';
 import {
   bigint,
   bigserial,
@@ -269,6 +269,10 @@ export const partnerConfigurations = pgTable(
     decisionUndo: boolean('decision_undo').notNull().default(true),
     /** Hours an item may wait for review before it is "over SLA" (null: no SLA). */
     reviewSlaHours: integer('review_sla_hours'),
+    /** Which review decisions wait for a second reviewer's approval before the supplier hears (off: none). */
+    secondApproval: text('second_approval', { enum: ['off', 'reject', 'accept', 'both'] })
+      .notNull()
+      .default('off'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -464,11 +468,22 @@ export const draftSubmissions = pgTable(
     /** The partner of the co-branded portal the user came through, if any. */
     partnerCompanyId: integer('partner_company_id').references(() => companies.id),
     isImported: boolean('is_imported').notNull().default(false),
+    /** A draft made from a sheet row (modules/sheet-import): the product as the row gave it, photos or not. */
+    sheetUpc: text('sheet_upc'),
+    sheetProductName: text('sheet_product_name'),
+    sheetProduct: jsonb('sheet_product').$type<Record<string, unknown>>(),
+    /** The hash of the row's content (and the photos it named): the same row imported again changes nothing. */
+    sheetContentHash: text('sheet_content_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: rowVersion(),
   },
-  (t) => [index('draft_submissions_company_idx').on(t.companyId, t.updatedAt, t.id)],
+  (t) => [
+    index('draft_submissions_company_idx').on(t.companyId, t.updatedAt, t.id),
+    index('draft_submissions_sheet_upc_idx')
+      .on(t.companyId, t.sheetUpc)
+      .where(sql`${t.sheetUpc} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -607,6 +622,13 @@ export const productSubmissions = pgTable(
     humanReviewOnly: boolean('human_review_only').notNull().default(false),
     zendeskTicketId: text('zendesk_ticket_id'),
     zendeskTicketUrl: text('zendesk_ticket_url'),
+    /** The product's facts as submitted (from the draft, resubmit or images upload); null: none given. */
+    facts: jsonb('facts').$type<ProductFacts>(),
+    /** Where each value came from, naming the file whose photo region it was read from. */
+    factSources: jsonb('fact_sources')
+      .$type<CarriedFactSources>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     // Bulk edit fields (part 2 section 3). Market accounts and attributes are the two join tables below.
     /** The brand chosen in the bulk edit (the row's companyName). */
     brand: text('brand'),
@@ -830,8 +852,15 @@ export const submissionHistory = pgTable(
     reason: text('reason'),
     /** A held review decision's key (its e-mail and events wait out the undo window under it); null otherwise. */
     holdKey: text('hold_key'),
+    /** A rejection's reason code (from the stock reason picked), for reporting; null otherwise. */
+    reasonCode: text('reason_code'),
   },
-  (t) => [index('submission_history_submission_idx').on(t.submissionId, t.at)],
+  (t) => [
+    index('submission_history_submission_idx').on(t.submissionId, t.at),
+    index('submission_history_reason_code_idx')
+      .on(t.at)
+      .where(sql`${t.reasonCode} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -849,10 +878,13 @@ export const submissionComments = pgTable(
     historyId: integer('history_id')
       .notNull()
       .references(() => submissionHistory.id, { onDelete: 'cascade' }),
-    target: text('target', { enum: ['upc', 'productName', 'file', 'region'] }).notNull(),
+    /** REVIEW_COMMENT_TARGETS: the UPC, the product name, a file, a region, or another attribute of the proposal. */
+    target: text('target').$type<ReviewCommentTarget>().notNull(),
     fileName: text('file_name'),
     region: jsonb('region').$type<{ x: number; y: number; w: number; h: number }>(),
     text: text('text').notNull(),
+    /** The comment's reason code, for reporting (null: none). */
+    reasonCode: text('reason_code'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -875,6 +907,8 @@ export const cataloguedProducts = pgTable(
     itemSize: text('item_size'),
     unitsOfMeasure: text('units_of_measure'),
     packCount: integer('pack_count'),
+    /** The product facts staff certified when cataloguing (from the submission, null: none). */
+    facts: jsonb('facts').$type<ProductFacts>(),
     isDelisted: boolean('is_delisted').notNull().default(false),
     delistedAt: timestamp('delisted_at', { withTimezone: true }),
     updatedBy: integer('updated_by').references(() => users.id),
@@ -1338,6 +1372,52 @@ export const reviewNotes = pgTable(
   (t) => [index('review_notes_submission_idx').on(t.submissionId, t.id)],
 );
 
+/**
+ * The version of a submission a rejection saw: its fields as the review page shows them and its files (name, kind,
+ * size, picture hash, codes read; not their bytes), kept by the review module when an item is rejected, so that a
+ * resubmission is compared with what was rejected (GET /api/review/items/{id}/compare).
+ */
+export const submissionVersions = pgTable(
+  'submission_versions',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    historyId: integer('history_id')
+      .notNull()
+      .references(() => submissionHistory.id, { onDelete: 'cascade' }),
+    fieldValues: jsonb('field_values').notNull(),
+    files: jsonb('files').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('submission_versions_history_idx').on(t.historyId),
+    index('submission_versions_submission_idx').on(t.submissionId, t.historyId),
+  ],
+);
+
+/**
+ * A review decision waiting for a second reviewer (the partner's settings want one for it): the item stays SUBMITTED
+ * and nothing leaves until another reviewer approves it (then the lifecycle makes the change) or sends it back.
+ */
+export const reviewPendingDecisions = pgTable('review_pending_decisions', {
+  submissionId: uuid('submission_id')
+    .primaryKey()
+    .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+  decision: text('decision', { enum: ['accept', 'reject'] }).notNull(),
+  reason: text('reason'),
+  reasonCode: text('reason_code'),
+  comments: jsonb('comments')
+    .$type<unknown[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  proposedBy: integer('proposed_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Rejection reasons staff keep per partner (null: for items sent to no partner), offered by the reject picker. */
 export const reviewStockReasons = pgTable(
   'review_stock_reasons',
@@ -1345,6 +1425,8 @@ export const reviewStockReasons = pgTable(
     id: serial('id').primaryKey(),
     partnerCompanyId: integer('partner_company_id').references(() => companies.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    /** A short code for reporting (e.g. BARCODE_UNREADABLE), stored with each decision that uses the reason. */
+    code: text('code'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -1371,4 +1453,39 @@ export const sheetMappings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.signature] })],
+);
+
+/**
+ * "Create drafts" after a sheet's dry run: the rows to make drafts of (blocked rows left out), and how far the job has
+ * come; the job goes on from `done` after a restart (docs/decisions/intake.md).
+ */
+export const sheetImports = pgTable(
+  'sheet_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    partnerCompanyId: integer('partner_company_id').references(() => companies.id),
+    /** The sheet's name as sent: a label only. */
+    fileName: text('file_name').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    products: jsonb('products').$type<unknown[]>().notNull(),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    photosAttached: integer('photos_attached').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('sheet_imports_company_idx').on(t.companyId, t.createdAt)],
 );

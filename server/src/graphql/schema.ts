@@ -13,5 +13,6 @@ import '../modules/bulk-edit/graphql.ts';
 import '../modules/reference-data/graphql.ts';
 import '../modules/brand-profiles/graphql.ts';
 import '../modules/bulk-ingestion/graphql.ts';
+import '../modules/sheet-import/graphql.ts';
 
 export const schema = builder.toSchema();

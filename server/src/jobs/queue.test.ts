@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { z } from 'zod';
+import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { databaseKind, startTestServer, type TestServer } from '../../test/harness.ts';
 import { until } from '../../test/support/wait.ts';
@@ -21,6 +22,36 @@ import { startWorker } from './worker.ts';
 
 let server: TestServer;
 const log = pino({ level: 'silent' });
+
+/**
+ * A worker's link to the database that can stall: while stalled, its statements wait (a heartbeat stuck on the way),
+ * and `stall` resolves once those already sent have come back, so none lands after the stall began.
+ */
+function stallableDb(db: Db) {
+  let held: Promise<void> | null = null;
+  let open = () => {};
+  let inFlight = 0;
+  const execute = async (query: Parameters<Db['execute']>[0]) => {
+    while (held) await held;
+    inFlight++;
+    try {
+      return await db.execute(query);
+    } finally {
+      inFlight--;
+    }
+  };
+  return {
+    db: new Proxy(db, { get: (target, key) => (key === 'execute' ? execute : Reflect.get(target, key)) }),
+    stall: async () => {
+      held = new Promise((r) => (open = r));
+      await until(() => inFlight === 0);
+    },
+    resume: () => {
+      held = null;
+      open();
+    },
+  };
+}
 beforeAll(async () => {
   server = await startTestServer();
 });
@@ -514,14 +545,18 @@ describe(`job queue (${databaseKind})`, () => {
       },
     });
     await enqueue(db, job, {});
-    const first = new JobRunner(db, log, { lockMs: 300 }).register(job);
+    const firstLink = stallableDb(db);
+    const first = new JobRunner(firstLink.db, log, { lockMs: 300 }).register(job);
     const firstRun = first.drain();
     await until(() => runs === 1);
-    // The first worker stalls past its lock (its heartbeats did not get through): the lock passes.
+    // The first worker stalls past its lock: its heartbeats do not get through (held, not lost, so none renews the
+    // lock after it passed, however slowly this machine runs), and the lock passes.
+    await firstLink.stall();
     await db.execute(sql`update jobs set locked_until = now() - interval '1 second' where name = ${job.name}`);
     await new JobRunner(db, log, { lockMs: 60_000 }).register(job).drain();
     expect(runs).toBe(2);
     expect(await rowOf(job.name)).toMatchObject({ status: 'done', lastError: null });
+    firstLink.resume();
     await until(() => firstSignal!.aborted); // the first worker's heartbeat tells it the job is no longer its own
     release();
     await firstRun;

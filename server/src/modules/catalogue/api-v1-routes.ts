@@ -44,6 +44,7 @@ export async function catalogueV1Routes(app: FastifyInstance) {
           pack_count: p.packCount,
           is_delisted: p.isDelisted,
           image_urls: p.imageUrls,
+          facts: p.facts,
           updated_at: p.updatedAt.toISOString(),
         })),
         next_cursor: page.next_cursor,

@@ -1,5 +1,6 @@
 import { CATALOGUE_SORT_KEYS } from '@portal/domain';
 import { builder } from '../../graphql/builder.ts';
+import { ProductFactsRef } from '../submissions/graphql-facts.ts';
 import { requireUser } from '../users/current-user.ts';
 import {
   cataloguePage,
@@ -40,6 +41,12 @@ export const CataloguedProductRef = builder.objectRef<PresentedProduct>('Catalog
     }),
     imageUrls: t.exposeStringList('imageUrls'),
     thumbnailUrls: t.exposeStringList('thumbnailUrls'),
+    facts: t.field({
+      type: ProductFactsRef,
+      nullable: true,
+      description: 'The product facts certified when it was catalogued (null: none)',
+      resolve: (p) => p.facts,
+    }),
     can: t.field({ type: Permissions, resolve: (p) => p.can }),
   }),
 });

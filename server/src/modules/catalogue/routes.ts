@@ -8,6 +8,7 @@ import {
   catalogueCsvTemplate,
   checkCatalogueCsv,
   DRAFT_MSG,
+  factsFieldSchema,
   MAX_FILES_PER_DRAFT,
 } from '@portal/domain';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
@@ -23,6 +24,14 @@ import {
   setShippingProfile,
   type PresentedProduct,
 } from './service.ts';
+
+const newImagesFacts = z.object({
+  facts: factsFieldSchema
+    .optional()
+    .describe(
+      "The product's facts as JSON (null: none); absent: the catalogued product's certified facts, as they are",
+    ),
+});
 
 /** The CataloguedProduct of the GraphQL schema, field for field, as REST JSON. */
 export const productJson = (p: PresentedProduct) => ({
@@ -155,6 +164,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
             .literal('send')
             .optional()
             .describe('Send even though the barcodes in the images are another code than the UPC (409 otherwise).'),
+          facts: newImagesFacts.shape.facts,
         }),
         responses: { 201: newImagesSubmissionSchema },
         errors: [400, 401, 403, 404, 409, 413, 429],
@@ -170,6 +180,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
         fileField: 'files',
       });
       try {
+        const { facts } = newImagesFacts.parse(upload.fields);
         if (upload.fields[DRAFT_MSG.sendDifferingField] !== 'send')
           await assertImagesShowProduct(product, upload.files);
         const created = await addProductImages(
@@ -178,6 +189,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
           product,
           request.session.partnerCompanyId ?? null,
           upload.files,
+          facts,
         );
         reply.status(201);
         return created;

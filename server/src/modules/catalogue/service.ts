@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  sourcesAfterEdit,
+  type ProductFacts,
   CATALOGUE_COUNT_LIMIT,
   CATALOGUE_MSG,
   certifiedValuesSchema,
@@ -23,6 +25,7 @@ import { storeThenRecord } from '../uploads/store-first.ts';
 import { recordWithinQuota } from '../uploads/quota.ts';
 import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import type { UserRow } from '../users/repository.ts';
+import type { SubmissionRow } from '../submissions/repository.ts';
 import { cataloguePolicy } from './policy.ts';
 import { refreshProductsInCompanyCatalogues } from './queries/membership.ts';
 import { cataloguePageReads, type CatalogueQuery } from './queries/catalogue-list.ts';
@@ -172,6 +175,14 @@ async function upsertProducts(tx: Tx, userId: number, unordered: ImportRow[]) {
   }
 }
 
+/**
+ * The facts of a submission being catalogued become the product's certified facts (its row is locked already by the
+ * upsert before it). A submission without facts leaves those the product has.
+ */
+async function certifyFactsOf(tx: Tx, submission: SubmissionRow) {
+  if (submission.facts) await updateProduct(tx, submission.ean13Upc, { facts: submission.facts });
+}
+
 /** Cataloguing staff record the certified values of an accepted submission: ACCEPTED to CATALOGUED, in one transaction. */
 export async function catalogueSubmission(ctx: AppContext, user: UserRow, id: string, input: unknown) {
   const { ean13Upc } = await visibleSubmission(ctx, user, id);
@@ -185,6 +196,7 @@ export async function catalogueSubmission(ctx: AppContext, user: UserRow, id: st
     const updated = await staffStatusChange(tx, user, id, 'CATALOGUED', 'submission.catalogued');
     // Its EAN-13 changes only with a resubmission, which an ACCEPTED submission has had since it was read.
     if (updated.ean13Upc !== ean13Upc) throw conflict(CATALOGUE_MSG.submissionChanged);
+    await certifyFactsOf(tx, updated);
     // Last: the company catalogues' locks follow the counts' (db/lock-order.ts).
     await refreshProductsInCompanyCatalogues(tx, [updated.ean13Upc]);
     return updated;
@@ -208,11 +220,12 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
       for (let i = 0; i < eans.length; i += 1000) {
         const accepted = await submissionsWithStatus(tx, eans.slice(i, i + 1000), 'ACCEPTED');
         for (const s of accepted) {
-          await changeStatus(tx, s.id, 'CATALOGUED', {
+          const updated = await changeStatus(tx, s.id, 'CATALOGUED', {
             actor: 'staff',
             userId: user.id,
             reason: 'Certified values imported',
           });
+          await certifyFactsOf(tx, updated);
           catalogued++;
         }
       }
@@ -328,6 +341,8 @@ export async function addProductImages(
   product: CataloguedProductRow,
   partnerCompanyId: number | null,
   files: ReceivedFile[],
+  /** The product's facts as the supplier left them; absent: the product's certified facts, as they are. */
+  facts?: ProductFacts | null,
 ) {
   if (!files.length)
     throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
@@ -351,6 +366,10 @@ export async function addProductImages(
                 ean13Upc: product.ean13Upc,
                 productName: product.description,
                 files: stored,
+                facts:
+                  facts === undefined
+                    ? { facts: product.facts, sources: {} }
+                    : { facts, sources: sourcesAfterEdit(product.facts, facts, {}) },
                 from: null,
                 reason: 'Images for a catalogued product',
               },

@@ -62,6 +62,11 @@ const createBody = filesBody.extend({
 async function partnerOfNewDraft(ctx: AppContext, request: FastifyRequest, fields: Record<string, string>) {
   const given = fields.partner_company_id;
   if (given === undefined) return request.session?.partnerCompanyId ?? null;
+  return partnerNamed(ctx, given);
+}
+
+/** The partner a `partner_company_id` field names: a partner company's id, else a 400 that says so. */
+export async function partnerNamed(ctx: AppContext, given: string) {
   const id = /^[1-9][0-9]{0,9}$/.test(given.trim()) ? Number(given.trim()) : null;
   if (id === null || id > 2_147_483_647)
     throw new HttpError(400, 'PARTNER_UNKNOWN', V1_MSG.partnerNotAnId, {

@@ -103,6 +103,25 @@ export async function draftRoutes(app: FastifyInstance) {
     },
   );
 
+  /** The draft as the web app's REST routes answer it: Enter UPC(s) reads each file's product facts from it. */
+  app.get(
+    '/api/draftSubmissions/:id',
+    {
+      schema: routeSchema({
+        summary: "A draft with each file's product facts, their sources and the readings still to decide",
+        tags,
+        params: idParams,
+        responses: { 200: draft },
+        errors: [401, 404, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      return presentDraft(await visibleDraft(ctx, user, id), user);
+    },
+  );
+
   const image = async (request: Parameters<typeof requireUser>[0], reply: Parameters<typeof sendFileImage>[1]) => {
     const user = await requireUser(request);
     const { id, fileName } = imageParams.parse(request.params);

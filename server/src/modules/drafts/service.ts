@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkDraft,
+  factsOfFiles,
   DRAFT_MSG,
   effectiveUpc,
   intakeRulesFor,
@@ -144,6 +145,8 @@ const storeFiles = (
               kind: f.kind,
               size: f.size,
               position: firstPosition + i,
+              // With reading off, nothing will read the photo: the page must not wait for it.
+              ...(!ctx.config.readPhotoText && { factReadingStatus: 'done' as const }),
             })),
           );
           for (const f of stored) {
@@ -412,6 +415,8 @@ export async function submitDraftOnce(
         isImported: draft.isImported,
         // The profile chosen in step 2 becomes the product's.
         shippingProfileId: files.find((f) => f.shippingProfileId != null)?.shippingProfileId ?? null,
+        // The product's facts with their sources: those of its first file that has any, as readiness reads them.
+        facts: factsOfFiles(files),
         // The files keep their blobs, thumbnails and the codes already read.
         files: files.map((f) => ({
           fileName: f.fileName,

@@ -79,6 +79,10 @@ const PartnerConfigurationRef = builder.objectRef<PartnerConfigurationView>('Par
       nullable: true,
       description: 'Hours an item may wait for review before the queue marks it over SLA; null: no SLA.',
     }),
+    secondApproval: t.exposeString('secondApproval', {
+      description:
+        'Which review decisions wait for a second reviewer before the supplier hears: off, reject, accept or both.',
+    }),
     updatedDate: t.expose('updatedDate', {
       type: 'DateTime',
       description: 'When it was last saved; send it back as lastUpdatedDate with a change.',
@@ -118,6 +122,9 @@ const PartnerConfigurationInput = builder.inputType('PartnerConfigurationInput',
     decisionUndo: t.boolean({ description: 'The undo window of review decisions on or off; left out keeps it.' }),
     reviewSlaHours: t.int({
       description: 'The review SLA in hours (1 to 2160); null clears it; left out keeps it.',
+    }),
+    secondApproval: t.string({
+      description: 'Second approval of review decisions: off, reject, accept or both; left out keeps it.',
     }),
     lastUpdatedDate: t.field({
       type: 'DateTime',
@@ -226,6 +233,7 @@ builder.mutationField('updatePartnerConfiguration', (t) =>
         ...(input.minImageLongSidePx != null && { minImageLongSidePx: input.minImageLongSidePx }),
         ...(input.decisionUndo != null && { decisionUndo: input.decisionUndo }),
         ...(input.reviewSlaHours !== undefined && { reviewSlaHours: input.reviewSlaHours }),
+        ...(input.secondApproval != null && { secondApproval: input.secondApproval }),
         ...(input.lastUpdatedDate != null && { lastUpdatedDate: input.lastUpdatedDate }),
       });
     },

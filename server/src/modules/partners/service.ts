@@ -7,6 +7,7 @@ import {
   resolvedFieldRules,
   impliedRules,
   type FieldRules,
+  type SecondApprovalMode,
 } from '@portal/domain';
 import { latestOwnRules, settingsOf, writeVersion } from '../readiness/repository.ts';
 import type { AppContext } from '../../context.ts';
@@ -52,6 +53,7 @@ export interface PartnerConfigurationView {
   minImageLongSidePx: number;
   decisionUndo: boolean;
   reviewSlaHours: number | null;
+  secondApproval: SecondApprovalMode;
   /** When it was last saved: what a change is made from (see lastUpdatedDate of the update). */
   updatedDate: Date;
 }
@@ -74,6 +76,7 @@ export function present(config: Row, companyName: string): PartnerConfigurationV
     minImageLongSidePx: config.minImageLongSidePx,
     decisionUndo: config.decisionUndo,
     reviewSlaHours: config.reviewSlaHours,
+    secondApproval: config.secondApproval,
     updatedDate: config.updatedAt,
   };
 }
@@ -171,6 +174,7 @@ export async function updateConfiguration(
       ...(input.minImageLongSidePx ? { minImageLongSidePx: input.minImageLongSidePx } : {}),
       ...(input.decisionUndo !== undefined ? { decisionUndo: input.decisionUndo } : {}),
       ...(input.reviewSlaHours !== undefined ? { reviewSlaHours: input.reviewSlaHours } : {}),
+      ...(input.secondApproval !== undefined ? { secondApproval: input.secondApproval } : {}),
       updatedAt: new Date(),
     });
     // The readiness and partner statuses of its submissions follow the new rules (in the background: there may be

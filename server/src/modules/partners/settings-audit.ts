@@ -24,6 +24,7 @@ const plainSettings = (row: Row) => ({
   minImageLongSidePx: row.minImageLongSidePx,
   decisionUndo: row.decisionUndo,
   reviewSlaHours: row.reviewSlaHours,
+  secondApproval: row.secondApproval,
 });
 
 /** Every flag of the field rules as it takes effect (absent means true), so `{}` and explicit defaults compare equal. */

@@ -18,4 +18,6 @@ export const reviewPolicy = {
   assign: reviews,
   /** Staff-only internal notes on an item: written and read by reviewers, never shown to its supplier. */
   note: reviews,
+  /** The reason-code report: staff who review (its counts are of every partner's rejections). */
+  report: reviews,
 };

@@ -71,6 +71,7 @@ const reasonColumns = {
   id: reviewStockReasons.id,
   partnerCompanyId: reviewStockReasons.partnerCompanyId,
   text: reviewStockReasons.text,
+  code: reviewStockReasons.code,
 };
 
 /** A partner's stock reasons, then the ones for every partner (kept with no partner), in the order they were added. */
@@ -105,7 +106,7 @@ export async function lockStockReasonsOf(tx: Tx, partnerCompanyId: number | null
 
 export async function insertStockReason(
   tx: Tx,
-  values: { partnerCompanyId: number | null; text: string; createdBy: number },
+  values: { partnerCompanyId: number | null; text: string; code: string | null; createdBy: number },
 ): Promise<ReviewStockReason> {
   const [row] = await tx.insert(reviewStockReasons).values(values).returning(reasonColumns);
   return row;
@@ -129,4 +130,14 @@ export async function undoWindowOn(db: Tx, ids: readonly string[]): Promise<Set<
       where s.id = any(${`{${ids.join(',')}}`}::uuid[]) and coalesce(pc.decision_undo, true)`,
   );
   return new Set(rows.map((r) => String(r.id)));
+}
+
+/** Which of these reason codes some stock reason carries (the code list staff keep with the stock reasons). */
+export async function knownReasonCodes(db: Tx, codes: readonly string[]): Promise<Set<string>> {
+  if (!codes.length) return new Set();
+  const rows = await queryRows<{ code: string }>(
+    db,
+    sql`select distinct code from review_stock_reasons where code = any(${`{${codes.join(',')}}`}::text[])`,
+  );
+  return new Set(rows.map((r) => r.code));
 }

@@ -1,5 +1,7 @@
 import {
   DUPLICATE_STATUSES,
+  needsSecondApproval,
+  REASON_CODE_MSG,
   isDecidable,
   REVIEW_COMPANY_SEARCH_LIMIT,
   REVIEW_STOCK_REASONS_MAX,
@@ -30,6 +32,8 @@ import { revertDecision } from '../submissions/lifecycle.ts';
 import { auditTarget, staffStatusChange } from '../submissions/service.ts';
 import { companyExists, type UserRow } from '../users/repository.ts';
 import { claim, claimOf, release, releaseAll } from './queries/claims.ts';
+import { proposeDecision, refuseWhileWaiting } from './approvals.ts';
+import { pendingDecisionOf, secondApprovalOf } from './queries/pending-decisions.ts';
 import { reviewPolicy } from './policy.ts';
 import { neighbours } from './queries/queue.ts';
 import {
@@ -37,6 +41,7 @@ import {
   deleteStockReasonRow,
   insertStockReason,
   itemStatusOf,
+  knownReasonCodes,
   lockStockReasonsOf,
   partnerCompanies,
   sameUpcRows,
@@ -57,12 +62,13 @@ export async function itemContext(
   authorize(reviewPolicy.workspace(user));
   const s = await findSubmission(ctx.db, id);
   if (!s) throw notFound('Submission not found.');
-  const [sameUpc, claimNow, around, reasons, partner] = await Promise.all([
+  const [sameUpc, claimNow, around, reasons, partner, pending] = await Promise.all([
     sameUpcOf(ctx.db, s),
     claimOf(ctx.db, id, user.id),
     neighbours(ctx.db, id, filters, user.id),
     stockReasonsFor(ctx.db, s.partnerCompanyId),
     s.partnerCompanyId == null ? Promise.resolve(null) : companyName(ctx.db, s.partnerCompanyId),
+    pendingDecisionOf(ctx.db, id, user.id),
   ]);
   return {
     id: s.id,
@@ -75,6 +81,7 @@ export async function itemContext(
     claim: claimNow,
     neighbours: around,
     stockReasons: reasons,
+    pendingDecision: pending,
   };
 }
 
@@ -166,6 +173,9 @@ export async function decide(
     const problem = rejectionReasonProblem(reason);
     if (problem) throw badRequest(problem, { reason: problem });
   }
+  const reasonCode = body.decision === 'reject' ? (body.reasonCode ?? null) : null;
+  const comments = body.comments ?? [];
+  await checkReasonCodes(ctx.db, [reasonCode, ...comments.map((c) => c.reasonCode)]);
   const to: ItemStatus = body.decision === 'accept' ? 'ACCEPTED' : 'ADMIN_REJECTED';
   const action = body.decision === 'accept' ? 'submission.accepted' : 'submission.rejected';
   const results: ReviewDecisionOutcome[] = [];
@@ -174,15 +184,47 @@ export async function decide(
   const seconds = ctx.config.decisionUndoSeconds;
   // Whose partner keeps the undo window (an outage here holds nothing: the items' own transactions meet it too).
   const undoable = seconds > 0 ? await undoWindowOn(ctx.db, ids).catch(() => new Set<string>()) : new Set<string>();
+  // Whose partner wants a second reviewer for this decision (read again under each item's lock would not change it:
+  // a settings change between the two is the same race as a change just after the decision).
+  const approval = await secondApprovalOf(ctx.db, ids);
   for (const id of ids) {
     if (outageStreak >= OUTAGE_STREAK_TO_STOP) {
       results.push(failed(id, null, WORKSPACE_MSG.itemNotTried));
       continue;
     }
     try {
+      if (needsSecondApproval(approval.get(id), body.decision)) {
+        const status = await ctx.db.transaction(async (tx) => {
+          await proposeDecision(tx, user, id, { decision: body.decision, reason, reasonCode, comments });
+          await releaseAll(tx, id);
+          return itemStatusOf(tx, id);
+        });
+        outageStreak = 0;
+        results.push({
+          id,
+          outcome: 'awaiting_approval',
+          itemStatus: (status as ItemStatus | undefined) ?? null,
+          decidedBy: null,
+          decidedByYou: false,
+          message: null,
+        });
+        continue;
+      }
       const hold = undoable.has(id) ? { key: randomUUID(), seconds } : null;
       const updated = await ctx.db.transaction(async (tx) => {
-        const changed = await staffStatusChange(tx, user, id, to, action, reason, undefined, body.comments ?? [], hold);
+        await refuseWhileWaiting(tx, id);
+        const changed = await staffStatusChange(
+          tx,
+          user,
+          id,
+          to,
+          action,
+          reason,
+          undefined,
+          comments,
+          hold,
+          reasonCode,
+        );
         await releaseAll(tx, id);
         return changed;
       });
@@ -274,6 +316,8 @@ async function outcomeOfFailure(
 ): Promise<ReviewDecisionOutcome> {
   if (error instanceof HttpError && error.status === 404)
     return { id, outcome: 'not_found', itemStatus: null, decidedBy: null, decidedByYou: false, message: null };
+  if (error instanceof HttpError && error.code === 'AWAITING_APPROVAL')
+    return failed(id, await currentStatus(ctx, id).catch(() => null), error.message);
   if (error instanceof HttpError && error.status === 409) {
     const last = await lastDecider(ctx, id).catch(() => undefined);
     if (last) {
@@ -315,6 +359,15 @@ async function currentStatus(ctx: AppContext, id: string): Promise<ItemStatus | 
   return ((await itemStatusOf(ctx.db, id)) as ItemStatus | undefined) ?? null;
 }
 
+/** Every reason code given must be one some stock reason carries (the code list): a 400 otherwise. */
+async function checkReasonCodes(db: Tx, given: readonly (string | null | undefined)[]) {
+  const codes = [...new Set(given.filter((c): c is string => !!c))];
+  if (!codes.length) return;
+  const known = await knownReasonCodes(db, codes);
+  const unknown = codes.find((c) => !known.has(c));
+  if (unknown) throw badRequest(REASON_CODE_MSG.unknown(unknown), { reasonCode: REASON_CODE_MSG.unknown(unknown) });
+}
+
 export async function listStockReasons(ctx: AppContext, user: UserRow, partnerCompanyId: number | null) {
   authorize(reviewPolicy.workspace(user));
   return stockReasonsFor(ctx.db, partnerCompanyId);
@@ -335,6 +388,7 @@ export async function addStockReason(ctx: AppContext, user: UserRow, body: Revie
     const row = await insertStockReason(tx, {
       partnerCompanyId: body.partnerCompanyId,
       text: body.text,
+      code: body.code ?? null,
       createdBy: user.id,
     });
     await recordAudit(tx, {
@@ -342,7 +396,7 @@ export async function addStockReason(ctx: AppContext, user: UserRow, body: Revie
       action: 'review.stock_reason_added',
       target: stockReasonTarget(row),
       before: null,
-      after: { text: row.text, partnerCompanyId: row.partnerCompanyId },
+      after: { text: row.text, ...(row.code && { code: row.code }), partnerCompanyId: row.partnerCompanyId },
     });
     return row;
   });

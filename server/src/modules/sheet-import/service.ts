@@ -2,7 +2,7 @@ import {
   findHeaderRow,
   headersSignature,
   rememberedMapping,
-  NO_PARTNER_RULES,
+  intakeRulesFor,
   proposeMapping,
   readSheetRows,
   SHEET_LIMITS,
@@ -17,6 +17,9 @@ import { HttpError } from '../../lib/errors.ts';
 import { MediaError } from '../../media/messages.ts';
 import { readSheetOffThread } from '../../media/media-pool.ts';
 import type { UserRow } from '../users/repository.ts';
+import { partnerFieldRules } from '../drafts/service.ts';
+import { uploadedPhotosOf } from '../drafts/queries/sheet-drafts.ts';
+import { ruleSetOf, upcsAlreadySubmitted } from '../readiness/repository.ts';
 import { findSheetMapping, saveSheetMapping } from './repository.ts';
 
 const isSheetTarget = (t: string): t is SheetTarget => Object.hasOwn(SHEET_TARGETS, t);
@@ -24,17 +27,31 @@ const isSheetTarget = (t: string): t is SheetTarget => Object.hasOwn(SHEET_TARGE
 /** Rows of the preview: the first rows as they will be read. */
 export const SHEET_PREVIEW_ROWS = 10;
 
+export interface SheetReadRequest {
+  sheet?: number;
+  mapping?: SheetMapping;
+  /** The partner the supplier imports under: its intake and readiness rules judge every row. */
+  partnerCompanyId?: number | null;
+}
+
 /**
  * The dry run of a supplier's sheet: read in a media process under its limits (media/sheet-reader.ts), the header
- * row found, the mapping proposed (or the one given), every row checked. A mapping the supplier gives is remembered for
- * their company and offered for the next sheet with the same headers; nothing else is stored.
+ * row found, the mapping proposed (or the one given), every row checked: the draft rules, the photos the supplier has
+ * uploaded, and the partner's readiness rules when they import under a partner. A mapping the supplier gives is
+ * remembered for their company and offered for the next sheet with the same headers; nothing else is stored.
  */
-export async function dryRunSheet(
-  ctx: AppContext,
-  user: UserRow,
-  path: string,
-  options: { sheet?: number; mapping?: SheetMapping },
-) {
+export async function dryRunSheet(ctx: AppContext, user: UserRow, path: string, options: SheetReadRequest) {
+  const { reading, ...run } = await readSheet(ctx, user, path, options);
+  return {
+    ...run,
+    preview: reading.products.slice(0, SHEET_PREVIEW_ROWS),
+    issues: reading.issues,
+    totals: reading.totals,
+  };
+}
+
+/** The sheet read and checked, every row: what the dry run shows and "Create drafts" makes drafts of. */
+export async function readSheet(ctx: AppContext, user: UserRow, path: string, options: SheetReadRequest) {
   let content;
   try {
     content = await readSheetOffThread(path);
@@ -89,13 +106,25 @@ export async function dryRunSheet(
         remembered && { ...remembered, targets: remembered.targets.map((t) => (isSheetTarget(t) ? t : 'ignore')) },
       ) ?? proposeMapping(headers, data.slice(0, 20));
   }
-  const reading = readSheetRows(
-    headers,
-    data,
-    mapping.map(({ column, target }) => ({ column, target })),
-    NO_PARTNER_RULES,
-    { firstRow: headerAt + 2 },
-  );
+  const partner = options.partnerCompanyId ?? null;
+  const photos = await uploadedPhotosOf(ctx.db, user.companyId);
+  const ruleSet = await ruleSetOf(ctx.db, partner);
+  const duplicateRule = ruleSet?.rules.some((r) => r.kind === 'duplicate-upc');
+  const intakeRules = intakeRulesFor(await partnerFieldRules(ctx.db, partner));
+  const read = (submittedUpcs?: ReadonlySet<string>) =>
+    readSheetRows(
+      headers,
+      data,
+      mapping.map(({ column, target }) => ({ column, target })),
+      intakeRules,
+      { firstRow: headerAt + 2, photos: photos.names, photosByCode: photos.byCode, ruleSet, submittedUpcs },
+    );
+  let reading = read();
+  if (partner !== null && duplicateRule) {
+    // The partner's duplicate-UPC rule needs the codes it already has: asked once for the sheet's UPCs.
+    const codes = reading.products.flatMap((p) => p.upc ?? []);
+    reading = read(await upcsAlreadySubmitted(ctx.db, partner, codes));
+  }
   return {
     format: content.format,
     sheets: content.sheets.map((s) => s.name),
@@ -103,8 +132,6 @@ export async function dryRunSheet(
     headerRow: headerAt + 1,
     headers,
     mapping,
-    preview: reading.products.slice(0, SHEET_PREVIEW_ROWS),
-    issues: reading.issues,
-    totals: reading.totals,
+    reading,
   };
 }

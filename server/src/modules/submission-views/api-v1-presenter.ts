@@ -45,6 +45,9 @@ export async function v1SubmissionOf(db: Tx, s: SubmissionRow, user: UserRow): P
       download_url: f.imageUrl,
       thumbnail_url: f.thumbnailUrl,
     })),
+    facts: p.facts,
+    fact_sources: p.factSources,
+    label_disagreements: p.labelDisagreements,
     can: { review: p.can.review, resubmit: p.can.resubmit, appeal: p.can.appeal, delete: p.can.delete },
     // The presenter leaves the ticket out for anyone but staff.
     support_ticket: p.zendeskTicketId ? { id: p.zendeskTicketId, url: p.zendeskTicketUrl ?? null } : null,

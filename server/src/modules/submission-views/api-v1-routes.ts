@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { z } from 'zod';
 import {
+  factsFieldSchema,
   MAX_FILES_PER_DRAFT,
   transitionError,
   V1_MSG,
@@ -54,7 +55,16 @@ const headers = keyHeader.extend(ifMatchHeader.shape);
 const resubmitBody = z.object({
   upc: z.string().max(100).describe('The UPC of the new files (may differ from the rejected one)'),
   files: z.array(binary).describe(`Up to ${MAX_FILES_PER_DRAFT} package images or PDFs: they replace every file`),
+  facts: factsFieldSchema
+    .optional()
+    .describe(
+      "The product's facts as JSON (ProductFacts; null clears them); absent: they stay as they were. An edited value " +
+        'is recorded as typed',
+    ),
 });
+
+/** The facts field of a multipart request, checked by the shared schema (a 400 naming the field when wrong). */
+const factsOfFields = (fields: Record<string, string>) => resubmitBody.pick({ facts: true }).parse(fields).facts;
 
 /** The integration API's submission routes (`/api/v1`): typed answers, cursor pages. */
 export async function submissionV1Routes(app: FastifyInstance) {
@@ -165,7 +175,17 @@ export async function submissionV1Routes(app: FastifyInstance) {
           reply,
           scopeOf(user),
           () => fingerprintOf(request, { files: upload.files, fields: upload.fields }),
-          (inTx) => resubmit(ctx, user, id, upload.fields.upc ?? '', upload.files, ifMatchOf(request, ETAG_KIND), inTx),
+          (inTx) =>
+            resubmit(
+              ctx,
+              user,
+              id,
+              upload.fields.upc ?? '',
+              upload.files,
+              ifMatchOf(request, ETAG_KIND),
+              inTx,
+              factsOfFields(upload.fields),
+            ),
           (tx, s) => answer(200, s, user, tx),
         );
       } finally {

@@ -8,6 +8,7 @@ import {
   PartnerStatusRef,
 } from '../submissions/graphql-types.ts';
 import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
+import { factSourceList, FactSourceRef, LabelDisagreementRef, ProductFactsRef } from '../submissions/graphql-facts.ts';
 import { builder } from '../../graphql/builder.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireUser } from '../users/current-user.ts';
@@ -77,7 +78,8 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
 
 const CommentTargetEnum = builder.enumType('ReviewCommentTarget', {
   values: REVIEW_COMMENT_TARGETS,
-  description: 'What a comment is about: the UPC, the product name, a file, or a region of its image',
+  description:
+    'What a comment is about: the UPC, the product name, another attribute, a file, or a region of its image',
 });
 
 const Comment = builder.objectRef<PresentedSubmission['reviewComments'][number]>('ReviewComment').implement({
@@ -165,6 +167,22 @@ export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('Submi
       resolve: (s) => s.reviewComments,
     }),
     history: t.field({ type: [HistoryEntry], resolve: (s) => s.history }),
+    facts: t.field({
+      type: ProductFactsRef,
+      nullable: true,
+      description: "The product's facts as submitted (null: none given)",
+      resolve: (s) => s.facts,
+    }),
+    factSources: t.field({
+      type: [FactSourceRef],
+      description: 'Where each filled fact came from: photo region, corrected from a reading, or typed',
+      resolve: (s) => factSourceList(s.factSources),
+    }),
+    labelDisagreements: t.field({
+      type: [LabelDisagreementRef],
+      description: "The label's own arithmetic on the facts: the checks whose numbers disagree",
+      resolve: (s) => s.labelDisagreements,
+    }),
     can: t.field({ type: Permissions, resolve: (s) => s.can }),
   }),
 });

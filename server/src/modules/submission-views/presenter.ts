@@ -1,6 +1,7 @@
 import {
   adminBadge,
   isRejected,
+  labelDisagreements,
   presentPhotoIssues,
   READ_FROM_DIGITS,
   sameUpc,
@@ -65,6 +66,8 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
       by: nameOf(h),
       comments: commentsOfRow(h.id),
     })),
+    /** The label's own arithmetic on the facts: the checks whose numbers disagree. */
+    labelDisagreements: s.facts ? labelDisagreements(s.facts) : [],
     /** The comments of the rejection the submission is in (none unless rejected): shown beside their fields. */
     reviewComments: isRejected(status) && last ? commentsOfRow(last.id) : [],
     // Staff see the badge and the support ticket; suppliers do not.

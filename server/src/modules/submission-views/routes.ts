@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EXAMPLE, MAX_FILES_PER_DRAFT, storedReadinessSchema } from '@portal/domain';
+import { EXAMPLE, factsFieldSchema, MAX_FILES_PER_DRAFT, storedReadinessSchema } from '@portal/domain';
 import { requireUser } from '../users/current-user.ts';
 import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
@@ -9,7 +9,13 @@ import { filesOf } from '../submissions/repository.ts';
 import { resubmit, visibleSubmission } from '../submissions/service.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 
-const resubmitFields = z.object({ id: z.string().max(64), upc: z.string().max(100) });
+const resubmitFields = z.object({
+  id: z.string().max(64),
+  upc: z.string().max(100),
+  facts: factsFieldSchema
+    .optional()
+    .describe("The product's facts as JSON (null clears them); absent: they stay as they were"),
+});
 const imageParams = z.object({ id: z.string().max(64), fileName: z.string().max(300) });
 const imageQuery = z.object({ thumbnail: z.enum(['true', 'false']).optional() });
 const tags = ['Submissions'];
@@ -43,8 +49,8 @@ export async function submissionRoutes(app: FastifyInstance) {
         fileField: 'files',
       });
       try {
-        const { id, upc } = resubmitFields.parse(upload.fields);
-        const s = await resubmit(ctx, user, id, upc, upload.files);
+        const { id, upc, facts } = resubmitFields.parse(upload.fields);
+        const s = await resubmit(ctx, user, id, upc, upload.files, undefined, undefined, facts);
         // Its readiness for the partner with the new files (the photo checks of which are still to run).
         return { id: s.id, itemStatus: s.itemStatus, readiness: storedReadiness(s) };
       } finally {

@@ -11,6 +11,7 @@ import {
   type StoredPhotoIssue,
   type UploadKind,
   UNDO_MSG,
+  type CarriedFacts,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { LOCK, taken } from '../../db/lock-order.ts';
@@ -75,6 +76,8 @@ export interface NewSubmission {
   /** A profile chosen for this product (intake step 2) becomes the product's; without one, the product's is carried. */
   shippingProfileId?: number | null;
   files: NewSubmissionFile[];
+  /** The product's facts and where each value came from (none: no facts). */
+  facts?: CarriedFacts;
   /** For the history: where it came from (a draft: IN_PROGRESS; otherwise nothing) and why. */
   from: ItemStatus | null;
   reason?: string | null;
@@ -92,11 +95,17 @@ async function recordHistory(
     toStatus: string;
     reason?: string | null;
     holdKey?: string | null;
+    reasonCode?: string | null;
   },
 ): Promise<number> {
   const [row] = await db
     .insert(submissionHistory)
-    .values({ ...entry, reason: entry.reason ?? null, holdKey: entry.holdKey ?? null })
+    .values({
+      ...entry,
+      reason: entry.reason ?? null,
+      holdKey: entry.holdKey ?? null,
+      reasonCode: entry.reasonCode ?? null,
+    })
     .returning({ id: submissionHistory.id });
   return row.id;
 }
@@ -119,6 +128,7 @@ async function recordComments(
       fileName: c.fileName,
       region: c.region,
       text: c.text,
+      reasonCode: c.reasonCode ?? null,
     })),
   );
 }
@@ -183,6 +193,8 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
         isImported: item.isImported ?? false,
         shippingProfileId: item.shippingProfileId ?? null,
         detectedUpcs: unique(item.files.flatMap((f) => f.detectedUpcs ?? [])),
+        facts: item.facts?.facts ?? null,
+        factSources: item.facts?.sources ?? {},
       })
       .returning();
     // A row this transaction inserted is its own until it commits: locking it again later waits for no one.
@@ -267,6 +279,8 @@ export async function changeStatus(
   to: ItemStatus,
   by: ChangedBy & {
     reason?: string | null;
+    /** A rejection's reason code, stored on its history row for reporting. */
+    reasonCode?: string | null;
     /** A reviewer's comments on the fields and files (a rejection; the caller checked the files are this one's). */
     comments?: readonly ReviewCommentParsed[];
     /**
@@ -301,6 +315,7 @@ export async function changeStatus(
     toStatus: to,
     reason,
     holdKey: by.hold?.key ?? null,
+    reasonCode: isRejected(to) ? (by.reasonCode ?? null) : null,
   });
   const comments = by.comments ?? [];
   await recordComments(tx, id, historyId, by.userId, comments);
@@ -391,7 +406,13 @@ export const UNDONE_REASON = 'Decision undone';
 export async function replaceFiles(
   tx: Tx,
   id: string,
-  change: { upc: string; ean13Upc: string; files: NewSubmissionFile[] },
+  change: {
+    upc: string;
+    ean13Upc: string;
+    files: NewSubmissionFile[];
+    /** The facts as the supplier left them (absent: they stay as they were). */
+    facts?: CarriedFacts;
+  },
   by: ChangedBy & { reason?: string | null },
 ): Promise<{ submission: SubmissionRow; replaced: SubmissionFileRow[] }> {
   const previousUpc = await findSubmission(tx, id);
@@ -401,6 +422,7 @@ export async function replaceFiles(
     ean13Upc: change.ean13Upc,
     detectedUpcs: [],
     humanReviewOnly: false,
+    ...(change.facts && { facts: change.facts.facts, factSources: change.facts.sources }),
   });
   const replaced = await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id)).returning();
   const files = await insertFiles(tx, id, change.files, 0);

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { StoredReadiness } from '@portal/domain';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import {
   companies,
@@ -148,4 +148,19 @@ export async function storageKeysInUse(db: Tx, keys: readonly string[]): Promise
     .from(submissionFiles)
     .where(inArray(submissionFiles.storageKey, [...keys]));
   return rows.map((r) => r.k);
+}
+
+/**
+ * Whether a direct staff decision on this item would pass by its partner's second approval (reviewing/approvals):
+ * the partner wants one for this decision, or a decision on it already waits for one.
+ */
+export async function secondApprovalStands(db: Tx, id: string, decision: 'accept' | 'reject'): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from product_submissions s
+      left join partner_configurations pc on pc.company_id = s.partner_company_id
+      where s.id = ${id}::uuid and (pc.second_approval in ('both', ${decision})
+        or exists (select 1 from review_pending_decisions pd where pd.submission_id = s.id))`,
+  );
+  return rows.length > 0;
 }

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_MSG,
   isRejected,
   REVIEW_MSG,
   rejectionReasonProblem,
@@ -13,6 +14,8 @@ import {
   type ReviewCommentParsed,
   supportTicketSchema,
   type SupportTicketInput,
+  sourcesAfterEdit,
+  type ProductFacts,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -29,6 +32,7 @@ import { changeStatus, deleteSubmissionRecord, recordSupportTicket, replaceFiles
 import { submissionPolicy } from './policy.ts';
 import {
   findSubmission,
+  secondApprovalStands,
   storageKeysInUse,
   submissionVersion,
   withLockedSubmission,
@@ -64,6 +68,8 @@ export async function staffStatusChange(
   comments: readonly ReviewCommentParsed[] = [],
   /** A review decision that can be undone for a while (lifecycle.ts changeStatus). */
   hold: JobHold | null = null,
+  /** A rejection's reason code, for reporting. */
+  reasonCode: string | null = null,
 ): Promise<SubmissionRow> {
   return withLockedSubmission(tx, id, async (locked) => {
     if (!locked) throw notFound('Submission not found.');
@@ -79,13 +85,25 @@ export async function staffStatusChange(
           comments: REVIEW_COMMENT_MSG.unknownFile(unknown.fileName),
         });
     }
-    const updated = await changeStatus(tx, id, to, { actor: 'staff', userId: user.id, reason, comments, hold });
+    const updated = await changeStatus(tx, id, to, {
+      actor: 'staff',
+      userId: user.id,
+      reason,
+      reasonCode,
+      comments,
+      hold,
+    });
     await recordAudit(tx, {
       actor: user,
       action,
       target: auditTarget(updated),
       before: { status: before.itemStatus },
-      after: { status: updated.itemStatus, ...(reason && { reason }), ...(comments.length && { comments }) },
+      after: {
+        status: updated.itemStatus,
+        ...(reason && { reason }),
+        ...(reasonCode && { reasonCode }),
+        ...(comments.length && { comments }),
+      },
     });
     return updated;
   });
@@ -108,7 +126,13 @@ export async function reviewSubmission(
   const problem = status === 'ADMIN_REJECTED' || why ? rejectionReasonProblem(why) : null;
   if (problem) throw badRequest(problem, { reason: problem });
   const action = status === 'ACCEPTED' ? 'submission.accepted' : 'submission.rejected';
-  return inTx((tx) => staffStatusChange(tx, user, id, status, action, why, precondition));
+  return inTx(async (tx) => {
+    // The partner's second approval is given in the review workspace: a direct decision would pass it by.
+    await findSubmission(tx, id, { lock: true });
+    if (await secondApprovalStands(tx, id, status === 'ACCEPTED' ? 'accept' : 'reject'))
+      throw new HttpError(409, 'AWAITING_APPROVAL', APPROVAL_MSG.decideInWorkspace);
+    return staffStatusChange(tx, user, id, status, action, why, precondition);
+  });
 }
 
 /** "Request validation" of an automatic rejection: back to staff, who alone decide now. */
@@ -249,6 +273,8 @@ export async function resubmit(
   files: ReceivedFile[],
   precondition?: Precondition,
   inTx: InTransaction<SubmissionRow> = plainTransaction(ctx.db),
+  /** The product's facts as the supplier left them (absent: they stay as they were; null clears them). */
+  facts?: ProductFacts | null,
 ) {
   const seen = await visibleSubmission(ctx, user, id);
   const upc = upcDigits(upcInput);
@@ -292,7 +318,15 @@ export async function resubmit(
             replaceFiles(
               tx,
               id,
-              { upc, ean13Upc: toEan13(upc)!, files: stored },
+              {
+                upc,
+                ean13Upc: toEan13(upc)!,
+                files: stored,
+                // An edited value is typed now; one left as it was keeps its source.
+                ...(facts !== undefined && {
+                  facts: { facts, sources: sourcesAfterEdit(s.facts, facts, s.factSources) },
+                }),
+              },
               { actor: 'supplier', userId: user.id, reason: 'Resubmitted' },
             ),
           );

@@ -70,10 +70,12 @@ export async function receiveUploads(
   try {
     if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data.');
     const parts = request.parts({
-      limits: { fileSize: MAX_FILE_BYTES, files: opts.maxFiles, fields: 20, fieldSize: 10_000 },
+      // A field is short text, or a product's facts as JSON (ingredients up to 5,000 characters).
+      limits: { fileSize: MAX_FILE_BYTES, files: opts.maxFiles, fields: 20, fieldSize: 32_000 },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
+        if (part.valueTruncated) throw badRequest(`The field ${part.fieldname} is too long.`);
         fields[part.fieldname] = String(part.value);
         continue;
       }

@@ -40,6 +40,9 @@ const submissionData = (s: SubmissionRow) => ({
   status: s.itemStatus,
   /** Readiness for its partner (percent, ready, rule-set version, failing rules with fixes); null without rules. */
   readiness: storedReadiness(s),
+  /** The product's facts as submitted, and where each value came from (photo region, corrected or typed). */
+  facts: s.facts ?? null,
+  factSources: s.factSources ?? {},
 });
 
 /**

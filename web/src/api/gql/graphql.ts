@@ -96,6 +96,12 @@ export type DraftFileInput = {
   upc?: string | null | undefined;
 };
 
+/** Where a value came from: read from a photo (photo), corrected from a reading (corrected), or typed */
+export type FactSourceKind =
+  | 'corrected'
+  | 'photo'
+  | 'typed';
+
 export type FieldRuleInput = {
   field: string;
   required?: boolean | null | undefined;
@@ -136,6 +142,8 @@ export type PartnerConfigurationInput = {
   promotionFieldsVisible?: boolean | null | undefined;
   /** The review SLA in hours (1 to 2160); null clears it; left out keeps it. */
   reviewSlaHours?: number | null | undefined;
+  /** Second approval of review decisions: off, reject, accept or both; left out keeps it. */
+  secondApproval?: string | null | undefined;
   /** The button colour; null or left out clears it (the whole configuration is sent, as the settings screen does). */
   secondaryColor?: string | null | undefined;
 };
@@ -193,12 +201,33 @@ export type ReferenceInput = {
   name?: string | null | undefined;
 };
 
-/** What a comment is about: the UPC, the product name, a file, or a region of its image */
+/** What a comment is about: the UPC, the product name, another attribute, a file, or a region of its image */
 export type ReviewCommentTarget =
+  | 'brand'
+  | 'currentlySellingAt'
+  | 'deliveredCost'
+  | 'dietaryAttributes'
+  | 'edlp'
+  | 'fairShareMerchandisingSupport'
   | 'file'
+  | 'fob'
+  | 'freeFill'
+  | 'inStoreDemo'
+  | 'itemDepth'
+  | 'itemHeight'
+  | 'itemWidth'
+  | 'msrp'
+  | 'offInvoice'
+  | 'paidAds'
   | 'productName'
   | 'region'
-  | 'upc';
+  | 'shippingProfile'
+  | 'size'
+  | 'suggestedClass'
+  | 'tpr'
+  | 'unitOfMeasure'
+  | 'upc'
+  | 'wholesaleCost';
 
 /** blocking: the product cannot be submitted to this partner; warning and info: it can. */
 export type RuleSeverity =
@@ -372,13 +401,20 @@ export type CataloguedProductQueryVariables = Exact<{
 
 export type CataloguedProductQuery = { getCataloguedProduct: { ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } } | null };
 
+export type CataloguedProductFactsQueryVariables = Exact<{
+  ean13Upc: string;
+}>;
+
+
+export type CataloguedProductFactsQuery = { getCataloguedProduct: { ean13Upc: string, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null } | null };
+
 export type CatalogueSubmissionMutationVariables = Exact<{
   id: string | number;
   input: CertifiedValuesInput;
 }>;
 
 
-export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type DelistCataloguedProductMutationVariables = Exact<{
   ean13Upc: string;
@@ -431,26 +467,26 @@ export type RemoveDraftFileMutationVariables = Exact<{
 
 export type RemoveDraftFileMutation = { removeDraftFile: { id: string } };
 
-export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
+export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, decisionUndo: boolean, reviewSlaHours: number | null, secondApproval: string, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
 
 export type PartnerConfigurationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
+export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, decisionUndo: boolean, reviewSlaHours: number | null, secondApproval: string, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
 
 export type PartnerConfigurationQueryVariables = Exact<{
   partnerConfigurationId: number;
 }>;
 
 
-export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, decisionUndo: boolean, reviewSlaHours: number | null, secondApproval: string, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type CreatePartnerConfigurationMutationVariables = Exact<{
   companyId: number;
 }>;
 
 
-export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, decisionUndo: boolean, reviewSlaHours: number | null, secondApproval: string, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type UpdatePartnerConfigurationMutationVariables = Exact<{
   partnerConfigurationId: number;
@@ -458,7 +494,7 @@ export type UpdatePartnerConfigurationMutationVariables = Exact<{
 }>;
 
 
-export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, decisionUndo: boolean, reviewSlaHours: number | null, secondApproval: string, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type ReadinessRuleFieldsFragment = { code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, max: number | null, pattern: string | null, fileType: string | null, appliesAt: string };
 
@@ -585,11 +621,13 @@ export type SubmissionDetailQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type ReviewCommentFieldsFragment = { target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null };
 
-export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } };
+export type ProductFactsFieldsFragment = { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null };
+
+export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } };
 
 export type UpdateSubmissionStatusMutationVariables = Exact<{
   id: string | number;
@@ -598,7 +636,7 @@ export type UpdateSubmissionStatusMutationVariables = Exact<{
 }>;
 
 
-export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type RenameSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -606,7 +644,7 @@ export type RenameSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type SetSupportTicketMutationVariables = Exact<{
   id: string | number;
@@ -615,14 +653,14 @@ export type SetSupportTicketMutationVariables = Exact<{
 }>;
 
 
-export type SetSupportTicketMutation = { setSubmissionSupportTicket: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type SetSupportTicketMutation = { setSubmissionSupportTicket: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type RequestValidationMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, barcodeOutline: Array<{ x: number, y: number }> | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, facts: { basis: string, calories: number | null, energyKj: number | null, ingredients: string | null, allergens: string | null, servingSize: { printed: string, quantity: number | null, unit: string | null } | null, servingsPerContainer: { printed: string, value: number | null } | null, nutrients: Array<{ key: string, amount: number, unit: string, dailyValuePercent: number | null }>, netContent: { printed: string, quantity: number | null, unit: string | null } | null } | null, factSources: Array<{ field: string, source: FactSourceKind, fileName: string | null, region: { x: number, y: number, width: number, height: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -766,6 +804,9 @@ export const PartnerConfigurationFieldsFragmentDoc = new TypedDocumentString(`
   promotionFieldsVisible
   blockingPhotoChecks
   minImageLongSidePx
+  decisionUndo
+  reviewSlaHours
+  secondApproval
   updatedDate
 }
     `, {"fragmentName":"PartnerConfigurationFields"}) as unknown as TypedDocumentString<PartnerConfigurationFieldsFragment, unknown>;
@@ -862,6 +903,35 @@ export const ReviewCommentFieldsFragmentDoc = new TypedDocumentString(`
   at
 }
     `, {"fragmentName":"ReviewCommentFields"}) as unknown as TypedDocumentString<ReviewCommentFieldsFragment, unknown>;
+export const ProductFactsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
+    `, {"fragmentName":"ProductFactsFields"}) as unknown as TypedDocumentString<ProductFactsFieldsFragment, unknown>;
 export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     fragment SubmissionDetailFields on SubmissionDetail {
   id
@@ -924,6 +994,20 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
   reviewComments {
     ...ReviewCommentFields
   }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
+  }
   history {
     at
     fromStatus
@@ -955,6 +1039,33 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
   text
   by
   at
+}
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
 }`, {"fragmentName":"SubmissionDetailFields"}) as unknown as TypedDocumentString<SubmissionDetailFieldsFragment, unknown>;
 export const CompanyBrandProfilesDocument = new TypedDocumentString(`
     query CompanyBrandProfiles($companyId: Int!) {
@@ -1411,6 +1522,42 @@ export const CataloguedProductDocument = new TypedDocumentString(`
     delist
   }
 }`) as unknown as TypedDocumentString<CataloguedProductQuery, CataloguedProductQueryVariables>;
+export const CataloguedProductFactsDocument = new TypedDocumentString(`
+    query CataloguedProductFacts($ean13Upc: String!) {
+  getCataloguedProduct(ean13Upc: $ean13Upc) {
+    ean13Upc
+    facts {
+      ...ProductFactsFields
+    }
+  }
+}
+    fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}`) as unknown as TypedDocumentString<CataloguedProductFactsQuery, CataloguedProductFactsQueryVariables>;
 export const CatalogueSubmissionDocument = new TypedDocumentString(`
     mutation CatalogueSubmission($id: ID!, $input: CertifiedValuesInput!) {
   catalogueSubmission(id: $id, input: $input) {
@@ -1429,6 +1576,33 @@ export const CatalogueSubmissionDocument = new TypedDocumentString(`
   text
   by
   at
+}
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
 }
 fragment SubmissionDetailFields on SubmissionDetail {
   id
@@ -1490,6 +1664,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at
@@ -1647,6 +1835,9 @@ export const PartnerConfigurationsDocument = new TypedDocumentString(`
   promotionFieldsVisible
   blockingPhotoChecks
   minImageLongSidePx
+  decisionUndo
+  reviewSlaHours
+  secondApproval
   updatedDate
 }`) as unknown as TypedDocumentString<PartnerConfigurationsQuery, PartnerConfigurationsQueryVariables>;
 export const PartnerConfigurationDocument = new TypedDocumentString(`
@@ -1673,6 +1864,9 @@ export const PartnerConfigurationDocument = new TypedDocumentString(`
   promotionFieldsVisible
   blockingPhotoChecks
   minImageLongSidePx
+  decisionUndo
+  reviewSlaHours
+  secondApproval
   updatedDate
 }`) as unknown as TypedDocumentString<PartnerConfigurationQuery, PartnerConfigurationQueryVariables>;
 export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
@@ -1699,6 +1893,9 @@ export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
   promotionFieldsVisible
   blockingPhotoChecks
   minImageLongSidePx
+  decisionUndo
+  reviewSlaHours
+  secondApproval
   updatedDate
 }`) as unknown as TypedDocumentString<CreatePartnerConfigurationMutation, CreatePartnerConfigurationMutationVariables>;
 export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
@@ -1728,6 +1925,9 @@ export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
   promotionFieldsVisible
   blockingPhotoChecks
   minImageLongSidePx
+  decisionUndo
+  reviewSlaHours
+  secondApproval
   updatedDate
 }`) as unknown as TypedDocumentString<UpdatePartnerConfigurationMutation, UpdatePartnerConfigurationMutationVariables>;
 export const PartnerReadinessRulesDocument = new TypedDocumentString(`
@@ -2095,6 +2295,33 @@ export const SubmissionDetailDocument = new TypedDocumentString(`
   by
   at
 }
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
 fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
@@ -2155,6 +2382,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at
@@ -2194,6 +2435,33 @@ export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
   by
   at
 }
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
 fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
@@ -2254,6 +2522,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at
@@ -2293,6 +2575,33 @@ export const RenameSubmissionDocument = new TypedDocumentString(`
   by
   at
 }
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
 fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
@@ -2353,6 +2662,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at
@@ -2392,6 +2715,33 @@ export const SetSupportTicketDocument = new TypedDocumentString(`
   by
   at
 }
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
 fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
@@ -2452,6 +2802,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at
@@ -2491,6 +2855,33 @@ export const RequestValidationDocument = new TypedDocumentString(`
   by
   at
 }
+fragment ProductFactsFields on ProductFacts {
+  basis
+  servingSize {
+    printed
+    quantity
+    unit
+  }
+  servingsPerContainer {
+    printed
+    value
+  }
+  calories
+  energyKj
+  nutrients {
+    key
+    amount
+    unit
+    dailyValuePercent
+  }
+  netContent {
+    printed
+    quantity
+    unit
+  }
+  ingredients
+  allergens
+}
 fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
@@ -2551,6 +2942,20 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
   reviewComments {
     ...ReviewCommentFields
+  }
+  facts {
+    ...ProductFactsFields
+  }
+  factSources {
+    field
+    source
+    fileName
+    region {
+      x
+      y
+      width
+      height
+    }
   }
   history {
     at

@@ -173,4 +173,28 @@ describe('Catalogue this item', () => {
     await waitFor(() => expect(operations().filter((o) => o === 'SubmissionDetail')).toHaveLength(2));
     expect(toast.success).not.toHaveBeenCalled();
   });
+  it('starts the size and unit from the net content the supplier gave: the facts as certified values', async () => {
+    renderDetail(
+      accepted({
+        facts: {
+          basis: 'serving',
+          servingSize: null,
+          servingsPerContainer: null,
+          calories: null,
+          energyKj: null,
+          nutrients: [],
+          netContent: { printed: 'NET WT 12 OZ (340 g)', quantity: 340, unit: 'GRM' },
+          ingredients: null,
+          allergens: null,
+        },
+      }),
+    );
+    await loaded();
+    await screen.findByRole('heading', { level: 2, name: CATALOGUE_SECTION });
+    expect(field('Size').value).toBe('340');
+    expect(field('Unit of measure').value).toBe('g');
+    expect(
+      within(section()).getByText(/from the net content the supplier gave \(NET WT 12 OZ \(340 g\)\)/),
+    ).toBeTruthy();
+  });
 });

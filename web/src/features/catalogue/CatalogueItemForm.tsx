@@ -3,8 +3,13 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { certifiedValuesSchema, type CertifiedValues, type CertifiedValuesInput } from '@portal/domain';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  certifiedSizeOfNetContent,
+  certifiedValuesSchema,
+  type CertifiedValues,
+  type CertifiedValuesInput,
+} from '@portal/domain';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { showBanner } from '../../ui/banner/banner-store.ts';
@@ -53,10 +58,12 @@ export function CatalogueItemForm({ submission }: { submission: Submission }) {
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const headingId = useId();
+  // The net content the supplier gave starts the size and unit: its facts are values staff may certify.
+  const size = certifiedSizeOfNetContent(submission.facts?.netContent);
   const form = useForm<CertifiedValuesInput, unknown, CertifiedValues>({
     resolver: zodResolver(certifiedValuesSchema),
     mode: 'onTouched',
-    defaultValues: EMPTY,
+    defaultValues: size ? { ...EMPTY, itemSize: size.itemSize, unitsOfMeasure: size.unitsOfMeasure } : EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -88,6 +95,12 @@ export function CatalogueItemForm({ submission }: { submission: Submission }) {
       </Title>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
+          {size && (
+            <Text size="sm" c="dimmed">
+              Size and unit of measure are filled in from the net content the supplier gave ({size.printed}): check them
+              against the package.
+            </Text>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {TEXT_FIELDS.map(({ name, label, required }) => (
               <TextInput

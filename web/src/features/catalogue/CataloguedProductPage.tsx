@@ -5,6 +5,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Group,
   Loader,
@@ -31,8 +32,10 @@ import {
   productChanged,
   putShippingProfile,
   useCataloguedProduct,
+  useCataloguedProductFacts,
   type CataloguedProduct,
 } from './catalogue-api.ts';
+import { ProductFactsPanel } from '../submissions/ProductFactsPanel.tsx';
 import { DelistCataloguedProductMutation } from './catalogue-operations.ts';
 import { ImageCarousel } from './ImageCarousel.tsx';
 import classes from './catalogue.module.css';
@@ -81,6 +84,17 @@ export function CataloguedProductPage() {
     );
   }
   return <ProductView product={product} />;
+}
+
+/** The facts certified when the product was catalogued, once they have loaded. */
+function CertifiedFacts({ ean13Upc }: { ean13Upc: string }) {
+  const facts = useCataloguedProductFacts(ean13Upc);
+  if (!facts.isSuccess) return null;
+  return (
+    <Box mt="md">
+      <ProductFactsPanel facts={facts.data} heading="Certified product facts" />
+    </Box>
+  );
 }
 
 function ProductView({ product }: { product: CataloguedProduct }) {
@@ -171,6 +185,7 @@ function ProductView({ product }: { product: CataloguedProduct }) {
               </div>
             ))}
           </dl>
+          <CertifiedFacts ean13Upc={product.ean13Upc} />
           {showShipping && <ShippingProfileSelect product={product} />}
           <Text size="sm" c="dimmed" mt="md">
             {certifiedNote(modified)}

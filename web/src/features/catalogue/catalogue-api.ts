@@ -10,6 +10,7 @@ import type {
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
 import {
+  CataloguedProductFactsQuery,
   CataloguedProductQuery,
   CataloguedProductsQuery as CataloguedProductsOperation,
 } from './catalogue-operations.ts';
@@ -48,6 +49,7 @@ export const catalogueKeys = {
   all: ['catalogue'] as const,
   list: (params: CatalogueListParams) => ['catalogue', 'list', params] as const,
   product: (ean13Upc: string) => ['catalogue', 'product', ean13Upc] as const,
+  facts: (ean13Upc: string) => ['catalogue', 'facts', ean13Upc] as const,
 };
 
 /** The variables of one list page: an empty prefix is no filter. */
@@ -112,6 +114,14 @@ export function useCataloguedProduct(ean13Upc: string) {
       return product;
     },
     retry: (count, error) => !isNotFound(error) && count < 2,
+  });
+}
+
+/** A product's certified facts: asked apart from the product, so the lists and the product's other answers stay light. */
+export function useCataloguedProductFacts(ean13Upc: string) {
+  return useQuery({
+    queryKey: catalogueKeys.facts(ean13Upc),
+    queryFn: async () => (await gql(CataloguedProductFactsQuery, { ean13Upc })).getCataloguedProduct?.facts ?? null,
   });
 }
 

@@ -70,6 +70,17 @@ export const CataloguedProductQuery = graphql(`
   }
 `);
 
+export const CataloguedProductFactsQuery = graphql(`
+  query CataloguedProductFacts($ean13Upc: String!) {
+    getCataloguedProduct(ean13Upc: $ean13Upc) {
+      ean13Upc
+      facts {
+        ...ProductFactsFields
+      }
+    }
+  }
+`);
+
 export const CatalogueSubmissionMutation = graphql(`
   mutation CatalogueSubmission($id: ID!, $input: CertifiedValuesInput!) {
     catalogueSubmission(id: $id, input: $input) {

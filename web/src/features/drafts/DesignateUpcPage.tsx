@@ -58,6 +58,7 @@ import { useReadinessRules } from './use-readiness-rules.ts';
 import { useAddDraftFiles } from './use-add-draft-files.ts';
 import { useIntakeRules, useReadinessToasts, useRowsFollowFiles } from './use-draft-rows.ts';
 import { ReadinessPanel } from './ReadinessPanel.tsx';
+import { ProductFactsList } from './facts/ProductFactsList.tsx';
 
 export const STEP_2_HEADING = 'Enter UPC(s)';
 export const DRAFT_NOT_FOUND = "We couldn't open this draft. It may have been submitted or deleted.";
@@ -69,7 +70,7 @@ export function DesignateUpcPage() {
   const live = useDraftEvents(id);
   const draft = useDraft(id, live);
   // A failed poll keeps the draft on screen; only a draft never loaded is "not found".
-  if (draft.data) return <DraftForm key={draft.data.id} draft={draft.data} />;
+  if (draft.data) return <DraftForm key={draft.data.id} draft={draft.data} live={live} />;
   return (
     <Page heading={STEP_2_HEADING}>
       {draft.isError ? (
@@ -89,7 +90,7 @@ export function DesignateUpcPage() {
   );
 }
 
-function DraftForm({ draft }: { draft: Draft }) {
+function DraftForm({ draft, live }: { draft: Draft; live: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const partnerPath = usePartnerPath();
@@ -297,6 +298,7 @@ function DraftForm({ draft }: { draft: Draft }) {
         ))}
       </Stack>
 
+      <ProductFactsList draftId={draft.id} rows={rows} live={live} disabled={!canEdit || busy !== null} />
       <ReadinessPanel products={readiness} />
 
       <DraftActions

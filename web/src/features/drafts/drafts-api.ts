@@ -6,6 +6,7 @@ import { gql } from '../../api/graphql.ts';
 import { API_BASE } from '../../api/api-fetch.ts';
 import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
 import { DraftSubmissionQuery as DraftQuery } from './draft-operations.ts';
+import { mergePushedFacts } from './facts/draft-facts-api.ts';
 
 export type Draft = DraftSubmissionQuery['getDraftSubmission'];
 export type DraftFile = Draft['files'][number];
@@ -116,6 +117,7 @@ export function useDraftEvents(id: string): boolean {
     source.addEventListener('file', (event) => {
       const pushed = JSON.parse((event as MessageEvent<string>).data) as Record<string, unknown>;
       void mergePushedFile(queryClient, id, pushed);
+      mergePushedFacts(queryClient, id, pushed);
     });
     source.addEventListener('gone', () => {
       source.close();

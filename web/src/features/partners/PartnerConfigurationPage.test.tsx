@@ -24,6 +24,7 @@ import {
 } from './PartnerConfigurationPage.tsx';
 import type { SettingsConfiguration } from './partners-api.ts';
 import { buildConfiguration } from './partners.test-helper.ts';
+import { SLA_MSG } from './ReviewWorkflowSection.tsx';
 
 spyOnToasts();
 vi.mock('../../api/upload-files.ts', () => ({ uploadFiles: vi.fn() }));
@@ -68,8 +69,8 @@ describe('Customize New Item Intake', () => {
     const all = screen.getAllByRole('switch') as HTMLInputElement[];
     const photoChecks = all.filter((s) => s.getAttribute('aria-label')?.endsWith(' blocks Submit'));
     const switches = all.filter((s) => !photoChecks.includes(s));
-    // 17 fields with both flags, 3 required-only, 2 visible-only, 3 section flags, the landing page.
-    expect(switches).toHaveLength(17 * 2 + 3 + 2 + 3 + 1);
+    // 17 fields with both flags, 3 required-only, 2 visible-only, 3 section flags, the landing page, the undo window.
+    expect(switches).toHaveLength(17 * 2 + 3 + 2 + 3 + 1 + 1);
     expect(switches.every((s) => s.checked)).toBe(true);
     // Issue 20: one switch per photo check, none blocking by default.
     expect(screen.getByRole('heading', { level: 2, name: PHOTO_BLOCK_MSG.switchesTitle })).toBeTruthy();
@@ -147,6 +148,28 @@ describe('Customize New Item Intake', () => {
 
     fireEvent.change(primary, { target: { value: '#aa3300' } });
     await waitFor(() => expect(save().disabled).toBe(false));
+  });
+
+  it('sets the review SLA and the second approval of rejections; a wrong SLA keeps Save off and says why', async () => {
+    const { calls } = renderPage(buildConfiguration(), {
+      UpdatePartnerConfiguration: async () => ({
+        data: { updatePartnerConfiguration: buildConfiguration({ reviewSlaHours: 48, secondApproval: 'reject' }) },
+      }),
+    });
+    await loaded();
+    expect(screen.getByRole('heading', { level: 2, name: 'Review' })).toBeTruthy();
+    const sla = screen.getByLabelText('Review SLA (hours)');
+    fireEvent.change(sla, { target: { value: '9999' } });
+    expect(await screen.findByText(SLA_MSG)).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.change(sla, { target: { value: '48' } });
+    fireEvent.click(screen.getByLabelText('Second approval', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'For rejections' }));
+    await waitFor(() => expect(save().disabled).toBe(false));
+    fireEvent.click(save());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(SAVED_MESSAGE));
+    const update = calls.find((c) => c.operation === 'UpdatePartnerConfiguration')!;
+    expect(update.variables.input).toMatchObject({ reviewSlaHours: 48, secondApproval: 'reject', decisionUndo: true });
   });
 
   it('refuses a logo that is not an image before sending anything', async () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { PhotoChecksSection } from './PhotoChecksSection.tsx';
+import { isValidSla, ReviewWorkflowSection } from './ReviewWorkflowSection.tsx';
 import {
   Anchor,
   Button,
@@ -93,7 +94,8 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
   const colourError = (field: 'primaryColor' | 'secondaryColor') =>
     touched[field] ? colours.error?.issues.find((i) => i.path[0] === field)?.message : undefined;
   const logoProblem = logo ? partnerLogoProblem(logo) : null;
-  const valid = colours.success && !logoProblem && isValidLine(values.minImageLongSidePx);
+  const valid =
+    colours.success && !logoProblem && isValidLine(values.minImageLongSidePx) && isValidSla(values.reviewSlaHours);
   const changed = !sameInput(values, saved) || logo !== null;
   const partner = titleCase(config.companyName);
   const currentLogo = partnerLogoUrl(config);
@@ -214,6 +216,8 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
             minLongSidePx={values.minImageLongSidePx}
             onMinLongSide={(minImageLongSidePx) => setValues((v) => ({ ...v, minImageLongSidePx }))}
           />
+
+          <ReviewWorkflowSection values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} />
 
           <Group>
             <Button type="submit" disabled={!valid || !changed || save.isPending}>

@@ -9,6 +9,8 @@ import {
   type FieldRules,
   type PhotoIssueCode,
   type SectionFlag,
+  SECOND_APPROVAL_MODES,
+  type SecondApprovalMode,
 } from '@portal/domain';
 import type {
   PartnerConfigurationFieldsFragment,
@@ -90,6 +92,10 @@ export interface SettingsFormValues {
   blockingPhotoChecks: PhotoIssueCode[];
   /** The low-resolution line in pixels ('' while the field is empty). */
   minImageLongSidePx: number | '';
+  /** The review SLA in hours ('' while empty: no SLA). */
+  reviewSlaHours: number | '';
+  decisionUndo: boolean;
+  secondApproval: SecondApprovalMode;
 }
 
 export function formValuesFrom(config: SettingsConfiguration): SettingsFormValues {
@@ -108,6 +114,11 @@ export function formValuesFrom(config: SettingsConfiguration): SettingsFormValue
     rules,
     blockingPhotoChecks: PHOTO_ISSUE_CODES.filter((code) => config.blockingPhotoChecks.includes(code)),
     minImageLongSidePx: config.minImageLongSidePx,
+    reviewSlaHours: config.reviewSlaHours ?? '',
+    decisionUndo: config.decisionUndo,
+    secondApproval: (SECOND_APPROVAL_MODES as readonly string[]).includes(config.secondApproval)
+      ? (config.secondApproval as SecondApprovalMode)
+      : 'off',
   };
 }
 
@@ -131,6 +142,9 @@ export function toInput(values: SettingsFormValues): PartnerConfigurationInput {
     blockingPhotoChecks: values.blockingPhotoChecks,
     // Sent only when it is a line the server takes; Save stays off otherwise.
     ...(values.minImageLongSidePx !== '' && { minImageLongSidePx: values.minImageLongSidePx }),
+    reviewSlaHours: values.reviewSlaHours === '' ? null : values.reviewSlaHours,
+    decisionUndo: values.decisionUndo,
+    secondApproval: values.secondApproval,
   };
 }
 

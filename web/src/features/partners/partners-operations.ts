@@ -19,6 +19,9 @@ export const PartnerConfigurationFields = graphql(`
     promotionFieldsVisible
     blockingPhotoChecks
     minImageLongSidePx
+    decisionUndo
+    reviewSlaHours
+    secondApproval
     updatedDate
   }
 `);

@@ -17,6 +17,9 @@ export function buildConfiguration(over: Partial<SettingsConfiguration> = {}): S
     promotionFieldsVisible: true,
     blockingPhotoChecks: [],
     minImageLongSidePx: 1000,
+    decisionUndo: true,
+    reviewSlaHours: null,
+    secondApproval: 'off',
     updatedDate: '2026-11-20T10:00:00.000Z',
     ...over,
   };

@@ -1,7 +1,9 @@
 import { forwardRef, useId, useState } from 'react';
 import { Button, CloseButton, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
+  REVIEW_COMMENT_ATTRIBUTES,
   REVIEW_COMMENT_MSG,
+  REVIEW_FIELD_LABELS,
   REVIEW_COMMENT_TEXT_MAX,
   REVIEW_COMMENTS_MAX,
   reviewCommentInputSchema,
@@ -12,9 +14,9 @@ import {
 } from '@portal/domain';
 
 /**
- * The reviewer's comments for the supplier, written before rejecting: each about the UPC, the product name, the file
- * on show or a region of it (marked on the image: a drag, or the arrows). They go with the rejection (R) and the
- * supplier sees each beside its field or on its image. Checked with the schema the server checks them with.
+ * The reviewer's comments for the supplier, written before rejecting: each about the UPC, the product name, another
+ * attribute of the proposal, the file on show or a region of it (marked on the image: a drag, or the arrows). They go
+ * with the rejection (R) and the supplier sees each beside its field or on its image. Checked with the schema the server checks them with.
  */
 export const CommentComposer = forwardRef<
   HTMLTextAreaElement,
@@ -49,6 +51,10 @@ export const CommentComposer = forwardRef<
           { value: 'region', label: `A region of this file (mark it on the image)` },
         ]
       : []),
+    {
+      group: 'Another attribute',
+      items: REVIEW_COMMENT_ATTRIBUTES.map((f) => ({ value: f, label: REVIEW_FIELD_LABELS[f] })),
+    },
   ];
   return (
     <section aria-labelledby={headingId}>

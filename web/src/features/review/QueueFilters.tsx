@@ -1,6 +1,7 @@
 import { forwardRef, useState } from 'react';
 import { Button, Checkbox, Chip, Collapse, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import {
+  APPROVAL_MSG,
   PHOTO_ISSUE_CODES,
   PHOTO_ISSUE_LABELS,
   REVIEW_AGE_CHOICES,
@@ -47,7 +48,7 @@ export const QueueFilters = forwardRef<
   const reviewers = useReviewers();
   const [more, setMore] = useState(moreSet(query) > 0);
   const set = moreSet(query);
-  const flag = (key: 'duplicates' | 'notReady' | 'mismatch' | 'overSla', label: string) => (
+  const flag = (key: 'duplicates' | 'notReady' | 'mismatch' | 'overSla' | 'approval', label: string) => (
     <Checkbox
       label={label}
       checked={!!query[key]}
@@ -106,6 +107,7 @@ export const QueueFilters = forwardRef<
           value={query.olderThan === undefined ? null : String(query.olderThan)}
           onChange={(v) => change({ olderThan: v === null ? undefined : Number(v) })}
         />
+        <div style={{ paddingBottom: 8 }}>{flag('approval', APPROVAL_MSG.waitingLabel)}</div>
         <Button variant="default" onClick={() => setMore((m) => !m)} aria-expanded={more} aria-controls="more-filters">
           {more ? 'Fewer filters' : `More filters${set ? ` (${set})` : ''}`}
         </Button>

@@ -8,15 +8,15 @@ import { RejectDialog } from './RejectDialog.tsx';
 
 const PARTNER = 30443;
 const STOCK: ReviewStockReason[] = [
-  { id: 5, partnerCompanyId: PARTNER, text: 'The barcode is not readable on the photo.' },
-  { id: 6, partnerCompanyId: null, text: 'The product name does not match the photo.' },
+  { id: 5, partnerCompanyId: PARTNER, text: 'The barcode is not readable on the photo.', code: 'BARCODE' },
+  { id: 6, partnerCompanyId: null, text: 'The product name does not match the photo.', code: null },
 ];
 
 describe('the reject dialog', () => {
   const fetchMock = vi.fn<typeof fetch>();
   let stock: ReviewStockReason[] = STOCK;
   const reasonsAsked: string[] = [];
-  const onConfirm = vi.fn<(reason: string) => void>();
+  const onConfirm = vi.fn<(reason: string, reasonCode: string | null) => void>();
   const onCancel = vi.fn<() => void>();
 
   beforeEach(() => {
@@ -88,7 +88,7 @@ describe('the reject dialog', () => {
       within(group)
         .getAllByRole('radio')
         .map((r) => r.closest('label, .mantine-Radio-root')?.textContent),
-    ).toEqual([`1${STOCK[0].text}`, `2${STOCK[1].text}`]);
+    ).toEqual([`1${STOCK[0].text}BARCODE`, `2${STOCK[1].text}`]);
     expect(within(dialog).getByText('A digit picks a reason; Enter rejects.')).toBeTruthy();
     expect(within(dialog).getByRole('textbox', { name: 'More detail (optional)' })).toBeTruthy();
   });
@@ -129,7 +129,7 @@ describe('the reject dialog', () => {
     expect(press('7').defaultPrevented).toBe(false);
     expect(reason(2).checked).toBe(true);
     press('Enter');
-    expect(onConfirm).toHaveBeenCalledWith(STOCK[1].text);
+    expect(onConfirm).toHaveBeenCalledWith(STOCK[1].text, null);
   });
 
   it('sends the stock reason and the text together, the text on a line of its own', async () => {
@@ -137,7 +137,8 @@ describe('the reject dialog', () => {
     fireEvent.click(reason(1));
     fireEvent.change(detail(), { target: { value: '  The left side is cut off.  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
-    expect(onConfirm).toHaveBeenCalledWith(`${STOCK[0].text}\nThe left side is cut off.`);
+    // The stock reason's reason code goes with it, for reporting.
+    expect(onConfirm).toHaveBeenCalledWith(`${STOCK[0].text}\nThe left side is cut off.`, 'BARCODE');
   });
 
   it('keeps digits typed in the text there, and Shift+Enter is a new line, not a rejection', async () => {
@@ -171,7 +172,7 @@ describe('the reject dialog', () => {
     fireEvent.change(detail(), { target: { value: 'Cut off.' } });
     expect(screen.queryByText(REVIEW_MSG.rejectionReasonTooLong)).toBeNull();
     press('Enter');
-    expect(onConfirm).toHaveBeenCalledWith(`${STOCK[0].text}\nCut off.`);
+    expect(onConfirm).toHaveBeenCalledWith(`${STOCK[0].text}\nCut off.`, 'BARCODE');
   });
 
   it('cancels with the button or Escape, and starts afresh when opened again', async () => {
@@ -200,5 +201,34 @@ describe('the reject dialog', () => {
     fireEvent.click(reason(1));
     press('Enter');
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('adds a stock reason with its reason code for reporting, upper-cased as typed', async () => {
+    const posted: unknown[] = [];
+    fetchMock.mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path.includes('/review/stock-reasons') && init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse(201, { id: 9, partnerCompanyId: PARTNER, text: 'Blurred.', code: 'BLUR' });
+      }
+      if (path.includes('/review/stock-reasons')) {
+        reasonsAsked.push(path);
+        return jsonResponse(200, stock);
+      }
+      return jsonResponse(404, {});
+    });
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit stock reasons' }));
+    const editor = screen.getByRole('group', { name: 'Stock reasons' });
+    // The codes of the reasons there are listed beside them.
+    expect(within(editor).getByText('[BARCODE]')).toBeTruthy();
+    fireEvent.change(within(editor).getByRole('textbox', { name: /^New stock reason/ }), {
+      target: { value: 'Blurred.' },
+    });
+    fireEvent.change(within(editor).getByRole('textbox', { name: 'Reason code (reporting)' }), {
+      target: { value: 'blur' },
+    });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(posted).toEqual([{ partnerCompanyId: PARTNER, text: 'Blurred.', code: 'BLUR' }]));
   });
 });

@@ -1,13 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { REJECTION_REASON_MAX, rejectionReasonProblem, WORKSPACE_MSG } from '@portal/domain';
+import { REASON_CODE_MAX, REJECTION_REASON_MAX, rejectionReasonProblem, WORKSPACE_MSG } from '@portal/domain';
 import { addStockReason, deleteStockReason, fetchStockReasons, reviewKeys } from './review-api.ts';
 
 /**
  * The reason picker: the partner's stock reasons (and those for every partner), numbered so a digit picks one, and
  * a free text beside them (added to the stock reason when both are given). Enter confirms, Shift+Enter is a new line
- * in the text, Escape cancels. R, a digit, Enter: three keys for a stock reason.
+ * in the text, Escape cancels. R, a digit, Enter: three keys for a stock reason. A stock reason's reason code goes
+ * with the rejection (for reporting).
  */
 export function RejectDialog({
   opened,
@@ -26,7 +27,7 @@ export function RejectDialog({
   partnerCompanyId: number | null;
   busy: boolean;
   onCancel: () => void;
-  onConfirm: (reason: string) => void;
+  onConfirm: (reason: string, reasonCode: string | null) => void;
 }) {
   const reasons = useQuery({
     queryKey: reviewKeys.reasons(partnerCompanyId),
@@ -49,8 +50,9 @@ export function RejectDialog({
     setManaging(false);
   }, [opened]);
 
+  const stockReason = () => list.find((r) => String(r.id) === picked);
   const reason = () => {
-    const stock = list.find((r) => String(r.id) === picked)?.text;
+    const stock = stockReason()?.text;
     return [stock, text.trim()].filter(Boolean).join('\n');
   };
   const confirm = () => {
@@ -60,7 +62,7 @@ export function RejectDialog({
       setError(problem);
       return;
     }
-    onConfirm(why);
+    onConfirm(why, stockReason()?.code ?? null);
   };
   // Read on the window while open, wherever focus is: a digit pressed the instant the dialog appears, before focus
   // has moved into it, still picks its reason. Letters typed in the text stay there; Enter rejects from anywhere.
@@ -125,6 +127,11 @@ export function RejectDialog({
                         {i + 1}
                       </Text>
                       {r.text}
+                      {r.code && (
+                        <Text span size="xs" c="dimmed" ml={6}>
+                          {r.code}
+                        </Text>
+                      )}
                     </>
                   }
                 />
@@ -178,12 +185,20 @@ function StockReasonEditor({ partnerCompanyId }: { partnerCompanyId: number | nu
     queryFn: () => fetchStockReasons(partnerCompanyId),
   });
   const [text, setText] = useState('');
+  const [code, setCode] = useState('');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['review', 'reasons'] });
   const add = async () => {
     if (!text.trim()) return;
-    await addStockReason(partnerCompanyId, text.trim());
+    await addStockReason(partnerCompanyId, text.trim(), code.trim() || null);
     setText('');
+    setCode('');
     refresh();
+  };
+  const addOnEnter = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    e.stopPropagation();
+    void add();
   };
   return (
     <Stack gap="xs" aria-label="Stock reasons" role="group">
@@ -191,6 +206,11 @@ function StockReasonEditor({ partnerCompanyId }: { partnerCompanyId: number | nu
         <Group key={r.id} gap="xs" wrap="nowrap">
           <Text size="sm" style={{ flex: 1 }}>
             {r.text}{' '}
+            {r.code && (
+              <Text span c="dimmed" size="xs">
+                [{r.code}]{' '}
+              </Text>
+            )}
             {r.partnerCompanyId == null && (
               <Text span c="dimmed" size="xs">
                 (every partner)
@@ -214,13 +234,16 @@ function StockReasonEditor({ partnerCompanyId }: { partnerCompanyId: number | nu
           value={text}
           maxLength={REJECTION_REASON_MAX}
           onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              e.stopPropagation();
-              void add();
-            }
-          }}
+          onKeyDown={addOnEnter}
+        />
+        <TextInput
+          w={170}
+          label="Reason code (reporting)"
+          placeholder="e.g. BARCODE"
+          value={code}
+          maxLength={REASON_CODE_MAX}
+          onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
+          onKeyDown={addOnEnter}
         />
         <Button variant="light" onClick={() => void add()}>
           Add

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { displayUpc, type ReviewCommentInput } from '@portal/domain';
-import { codeMark, type ImageMark } from '../submissions/ImageMarks.tsx';
+import { codeMark, factMarks, type FactSourceOnPhoto, type ImageMark } from '../submissions/ImageMarks.tsx';
 import { fileMarks } from '../submissions/ReviewComments.tsx';
 import type { SubmissionFile } from '../submissions/submission-api.ts';
 import { ImageViewer, type ImageViewerHandle, type RegionMarking } from './ImageViewer.tsx';
@@ -18,6 +18,7 @@ export function ReviewFiles({
   viewer,
   comments,
   marking,
+  factSources = [],
 }: {
   itemId: string;
   files: readonly SubmissionFile[];
@@ -26,10 +27,13 @@ export function ReviewFiles({
   viewer: Ref<ImageViewerHandle>;
   comments: readonly ReviewCommentInput[];
   marking: RegionMarking | null;
+  /** Where the product's facts came from: those read from the file on show are outlined on it. */
+  factSources?: readonly FactSourceOnPhoto[];
 }) {
   const file = files[Math.min(fileIndex, files.length - 1)];
+  const facts = file ? factMarks(factSources, file.fileName) : [];
   const marks: ImageMark[] = file
-    ? [...[codeMark(file)].filter((m) => m !== null), ...fileMarks(comments, file.fileName)]
+    ? [...[codeMark(file)].filter((m) => m !== null), ...fileMarks(comments, file.fileName), ...facts]
     : [];
   return (
     <>
@@ -75,6 +79,8 @@ export function ReviewFiles({
             ? ` — code read: ${file.detectedUpcs.map(displayUpc).join(', ')}`
             : ' — no code read'}
           {file.barcodeRegion ? ' (outlined in green dashes on the image)' : ''}
+          {facts.length > 0 &&
+            ` — product facts read from this photo (${facts.map((m) => m.label).join(', ')}) outlined in orange dots`}
         </Text>
       )}
     </>

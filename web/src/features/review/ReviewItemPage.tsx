@@ -220,6 +220,7 @@ export function ReviewItemPage() {
             viewer={viewer}
             comments={comments}
             marking={commentTarget === 'region' ? { region, onChange: setRegion } : null}
+            factSources={s?.factSources ?? []}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
@@ -263,7 +264,7 @@ export function ReviewItemPage() {
         partnerCompanyId={c.partnerCompanyId}
         busy={busy}
         onCancel={() => setRejecting(false)}
-        onConfirm={(reason) => void decide('reject', reason)}
+        onConfirm={(reason, reasonCode) => void decide('reject', reason, reasonCode)}
       />
       <AcceptWithCommentsDialog
         opened={confirmingAccept}

@@ -5,15 +5,19 @@ import {
   statusDisplayName,
   type ImageRegion,
   type ReviewCommentInput,
+  type ReviewCommentField,
   type ReviewCommentTarget,
   type ReviewItemContext,
 } from '@portal/domain';
 import { ExplainedBadge } from '../../ui/ExplainedBadge.tsx';
 import { PhotoIssueBadges } from '../submissions/PhotoIssueBadges.tsx';
 import { SubmissionHistory } from '../submissions/SubmissionHistory.tsx';
+import { ProductFactsPanel } from '../submissions/ProductFactsPanel.tsx';
 import type { Submission } from '../submissions/submission-api.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 import { InternalNotes } from './InternalNotes.tsx';
+import { ProposalContext } from './ProposalContext.tsx';
+import { SecondApprovalPanel } from './SecondApprovalPanel.tsx';
 import { Facts, SameUpc, UpcComparison } from './ReviewItemFacts.tsx';
 
 /** The comment composer's state, held by the page (the image marks the region, keys start comments). */
@@ -28,9 +32,16 @@ export interface ComposerState {
   onRemove: (index: number) => void;
 }
 
+/** A comment on a field: the composer's "About" set to it, the comment box focused for the text. */
+function commentOn(composer: ComposerState, field: ReviewCommentField) {
+  composer.onTarget(field);
+  if (composer.ref && typeof composer.ref === 'object') composer.ref.current?.focus();
+}
+
 /**
  * The review view's side column: the item's status and facts, the decision buttons (A, R), the auto-advance switch,
- * the comments for the supplier, the same UPC elsewhere and the history.
+ * the comments for the supplier, the proposal beside the rejected version and the catalogue (ProposalContext), the
+ * same UPC elsewhere and the history.
  */
 export function ReviewItemSide({
   submission: s,
@@ -66,7 +77,10 @@ export function ReviewItemSide({
       <UpcComparison submission={s} />
       <Facts submission={s} partnerName={c.partnerName} />
       <PhotoIssueBadges files={s.files} />
-      {c.decidable ? (
+      <ProductFactsPanel facts={s.facts} sources={s.factSources} />
+      {c.pendingDecision ? (
+        <SecondApprovalPanel submissionId={s.id} pending={c.pendingDecision} />
+      ) : c.decidable ? (
         <Group gap="xs">
           <Button onClick={onAccept} loading={busy} aria-keyshortcuts="A">
             Accept <Kbd ml={6}>A</Kbd>
@@ -84,7 +98,11 @@ export function ReviewItemSide({
         checked={advance}
         onChange={(e) => onAdvance(e.currentTarget.checked)}
       />
-      {c.decidable && <CommentComposer {...composer} disabled={busy} />}
+      {c.decidable && !c.pendingDecision && <CommentComposer {...composer} disabled={busy} />}
+      <ProposalContext
+        submissionId={s.id}
+        onComment={c.decidable && !c.pendingDecision ? (field) => commentOn(composer, field) : undefined}
+      />
       <InternalNotes submissionId={s.id} />
       <SameUpc items={c.sameUpc} search={queueSearch} />
       <SubmissionHistory history={s.history} />

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { SCOPES, type ReviewDecisionOutcome, type ReviewQueueItem } from '@portal/domain';
+import { APPROVAL_MSG, SCOPES, type ReviewDecisionOutcome, type ReviewQueueItem } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
@@ -50,6 +50,7 @@ function item(n: number): ReviewQueueItem {
     assignee: null,
     slaHours: null,
     overSla: false,
+    pendingDecision: null,
   };
 }
 
@@ -259,5 +260,36 @@ describe('review queue: the outcome of a bulk decision', () => {
     const flag = await screen.findByLabelText('UPC mismatch: Photos show 0012345678905');
     expect(flag.textContent).toBe('UPC mismatch');
     expect(flag.getAttribute('tabindex')).toBe('0');
+  });
+
+  it('marks an item whose decision waits for a second approval, and filters the queue to those', async () => {
+    const waiting = item(3);
+    waiting.pendingDecision = {
+      decision: 'reject',
+      reason: 'Blurred.',
+      reasonCode: null,
+      commentCount: 0,
+      proposedBy: { userId: 3, name: 'Riley Reviewer' },
+      proposedAt: '2026-11-20T10:00:00.000Z',
+      mine: false,
+    };
+    const asked: string[] = [];
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url);
+      if (path.includes('/review/queue')) {
+        asked.push(path);
+        return jsonResponse(200, { items: [waiting], total: 1, page: 1, size: 25, startCursor: null, endCursor: null });
+      }
+      if (path.includes('/review/options')) return jsonResponse(200, { partners: [] });
+      if (path.includes('/review/reviewers')) return jsonResponse(200, { reviewers: [] });
+      return jsonResponse(200, {});
+    });
+    open();
+    const flag = await screen.findByLabelText(
+      `Reject: 2nd approval: ${APPROVAL_MSG.waitingLabel}: rejected by Riley Reviewer`,
+    );
+    expect(flag.textContent).toBe('Reject: 2nd approval');
+    fireEvent.click(screen.getByRole('checkbox', { name: APPROVAL_MSG.waitingLabel }));
+    await waitFor(() => expect(asked.at(-1)).toContain('approval=true'));
   });
 });

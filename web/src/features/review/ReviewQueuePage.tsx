@@ -14,6 +14,7 @@ import { Page } from '../../ui/Page.tsx';
 import { stackedTable } from '../../ui/stacked-table.ts';
 import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
+import { AppLink } from '../../partner/AppLink.tsx';
 import { DecisionOutcome, type DecisionOutcomeState } from './DecisionOutcome.tsx';
 import { ConfirmCountDialog } from './ConfirmCountDialog.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
@@ -82,11 +83,11 @@ export function ReviewQueuePage() {
     showHelp: () => setDialog('help'),
   });
 
-  async function run(decision: 'accept' | 'reject', reason?: string) {
+  async function run(decision: 'accept' | 'reject', reason?: string, reasonCode?: string | null) {
     setBusy(true);
     try {
       const ids = [...selected];
-      const answer = await decide(ids, decision, reason);
+      const answer = await decide(ids, decision, reason, undefined, reasonCode);
       setOutcome({ results: answer.results, upcOf: new Map(ids.map((id) => [id, upcOf.get(id) ?? id])) });
       undoStore.offer(reviewDecisionSummary(answer.results), answer.results);
       // The failed items stay selected, so one more click tries them again; the rest left the queue or were decided.
@@ -145,6 +146,9 @@ export function ReviewQueuePage() {
           )}
           <Button size="xs" variant="subtle" onClick={() => setDialog('help')}>
             Shortcuts (?)
+          </Button>
+          <Button size="xs" variant="subtle" component={AppLink} to="/review/reason-codes">
+            Reason codes
           </Button>
         </Group>
       </Group>
@@ -233,7 +237,7 @@ export function ReviewQueuePage() {
         partnerCompanyId={commonPartner}
         busy={busy}
         onCancel={() => setDialog(null)}
-        onConfirm={(reason) => void run('reject', reason)}
+        onConfirm={(reason, reasonCode) => void run('reject', reason, reasonCode)}
       />
       <ConfirmCountDialog
         opened={dialog === 'accept'}

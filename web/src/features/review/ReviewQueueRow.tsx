@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Checkbox, Group, Table, TextInput, Tooltip } from '@mantine/core';
 import {
   ageLabel,
+  APPROVAL_MSG,
   displayUpc,
   PHOTO_ISSUE_LABELS,
   READINESS_MSG,
@@ -77,6 +78,14 @@ export function QueueRow({
       </Table.Td>
       <Table.Td data-label="Flags">
         <Group gap={4} wrap="nowrap">
+          {item.pendingDecision && (
+            <Flag
+              label={item.pendingDecision.decision === 'accept' ? 'Accept: 2nd approval' : 'Reject: 2nd approval'}
+              full={`${APPROVAL_MSG.waitingLabel}: ${item.pendingDecision.decision === 'accept' ? 'accepted' : 'rejected'} by ${
+                item.pendingDecision.mine ? 'you' : item.pendingDecision.proposedBy.name
+              }`}
+            />
+          )}
           {item.upcMismatch && (
             <Flag label="UPC mismatch" full={`Photos show ${item.detectedUpcs.map(displayUpc).join(', ')}`} red />
           )}

@@ -5,8 +5,21 @@ import { pendingComments, useItemComments } from './pending-comments.ts';
 
 const ONE = '00000000-0000-4000-8000-000000000001';
 const TWO = '00000000-0000-4000-8000-000000000002';
-const upc: ReviewCommentInput = { target: 'upc', fileName: null, region: null, text: 'The UPC is not on the pack.' };
-const name: ReviewCommentInput = { target: 'productName', fileName: null, region: null, text: 'Say "Oats".' };
+// As the comment box lists them (the shape the shared schema reads back): a comment may carry a reason code.
+const upc: ReviewCommentInput = {
+  target: 'upc',
+  fileName: null,
+  region: null,
+  text: 'The UPC is not on the pack.',
+  reasonCode: null,
+};
+const name: ReviewCommentInput = {
+  target: 'productName',
+  fileName: null,
+  region: null,
+  text: 'Say "Oats".',
+  reasonCode: 'NAME_MISMATCH',
+};
 
 describe("an item's unsent comments", () => {
   afterEach(() => sessionStorage.clear());

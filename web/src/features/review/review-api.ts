@@ -15,9 +15,13 @@ import {
   type ReviewAssignBody,
   type ReviewAssignResult,
   type ReviewReviewer,
+  type ReviewApprovalBody,
+  type ReviewApprovalResult,
+  type ReasonCodeReport,
 } from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 import { fetchSubmission, submissionKeys } from '../submissions/submission-api.ts';
+import { compareKey, fetchItemComparison } from './review-compare-api.ts';
 
 /** The filters of a query, without its page: what an item's neighbours (J, K) are computed in. */
 export const filtersOnly = (q: ReviewQueueQuery): ReviewQueueFilters => {
@@ -68,13 +72,14 @@ export function useReviewers() {
 export const assignItems = (ids: string[], to: ReviewAssignBody['to']) =>
   apiFetch<ReviewAssignResult>('/review/assignments', { method: 'POST', json: { ids, to } });
 
-/** An item's detail and its review context read ahead, so that J or a decision shows it at once. */
+/** An item's detail, its review context and its comparison read ahead, so that J or a decision shows it at once. */
 export function prefetchItem(queryClient: QueryClient, id: string, filters: ReviewQueueFilters) {
   void queryClient.prefetchQuery({ queryKey: submissionKeys.detail(id), queryFn: () => fetchSubmission(id) });
   void queryClient.prefetchQuery({
     queryKey: reviewKeys.item(id, filters),
     queryFn: () => fetchItemContext(id, filters),
   });
+  void queryClient.prefetchQuery({ queryKey: compareKey(id), queryFn: () => fetchItemComparison(id) });
 }
 
 export const claimItem = (id: string) =>
@@ -86,11 +91,33 @@ export const decide = (
   decision: 'accept' | 'reject',
   reason?: string,
   comments?: readonly ReviewCommentInput[],
+  /** The picked stock reason's code (a rejection), stored with it for reporting. */
+  reasonCode?: string | null,
 ) =>
   apiFetch<ReviewDecisionResult>('/review/decisions', {
     method: 'POST',
-    json: { ids, decision, ...(reason !== undefined && { reason }), ...(comments?.length && { comments }) },
+    json: {
+      ids,
+      decision,
+      ...(reason !== undefined && { reason }),
+      ...(comments?.length && { comments }),
+      ...(decision === 'reject' && reasonCode && { reasonCode }),
+    },
   });
+
+/** The second reviewer's answer to a decision waiting for approval: approve it, or send it back. */
+export const answerApproval = (id: string, action: ReviewApprovalBody['action']) =>
+  apiFetch<ReviewApprovalResult>(`/review/approvals/${id}`, { method: 'POST', json: { action } });
+
+/** Rejections and comments per reason code per partner over days (UTC). */
+export const fetchReasonCodeReport = (q: { from: string; to: string; partner?: number }) =>
+  apiFetch<ReasonCodeReport>(
+    `/review/reports/reason-codes?${new URLSearchParams({
+      from: q.from,
+      to: q.to,
+      ...(q.partner !== undefined && { partner: String(q.partner) }),
+    })}`,
+  );
 
 /** Undoes decisions just made (their keys came with the decision's answer); a 409 says it is too late. */
 export const undoDecisions = (decisions: readonly { id: string; key: string }[]) =>
@@ -98,8 +125,11 @@ export const undoDecisions = (decisions: readonly { id: string; key: string }[])
 
 export const fetchStockReasons = (partner: number | null) =>
   apiFetch<ReviewStockReason[]>(`/review/stock-reasons${partner ? `?partner=${partner}` : ''}`);
-export const addStockReason = (partnerCompanyId: number | null, text: string) =>
-  apiFetch<ReviewStockReason>('/review/stock-reasons', { method: 'POST', json: { partnerCompanyId, text } });
+export const addStockReason = (partnerCompanyId: number | null, text: string, code?: string | null) =>
+  apiFetch<ReviewStockReason>('/review/stock-reasons', {
+    method: 'POST',
+    json: { partnerCompanyId, text, ...(code && { code }) },
+  });
 export const deleteStockReason = (id: number) => apiFetch<null>(`/review/stock-reasons/${id}`, { method: 'DELETE' });
 
 /** After decisions: every queue page and item context asks again; the decided items' details too. */

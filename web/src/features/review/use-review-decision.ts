@@ -57,13 +57,27 @@ export function useReviewDecision({
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const decisionMade = async (decision: 'accept' | 'reject', reason?: string) => {
+  const decisionMade = async (decision: 'accept' | 'reject', reason?: string, reasonCode?: string | null) => {
     if (upc == null || busy) return;
     setBusy(true);
     try {
-      const { results } = await decide([id], decision, reason, decision === 'reject' ? comments : undefined);
+      const { results } = await decide(
+        [id],
+        decision,
+        reason,
+        decision === 'reject' ? comments : undefined,
+        reasonCode,
+      );
       const [r] = results;
       decided(queryClient, [id]);
+      if (r.outcome === 'awaiting_approval') {
+        // Kept with the decision (its comments too) until a second reviewer approves it: nothing to undo here.
+        const said = `${decision === 'accept' ? 'Acceptance' : 'Rejection'} of ${displayUpc(upc)} waits for a second approval.`;
+        onDecided();
+        if (advance && next) onAdvance(said, next);
+        else onNotice({ text: said, tone: 'ok' });
+        return;
+      }
       if (r.outcome !== 'accepted' && r.outcome !== 'rejected') return onNotice(unmadeDecisionNotice(r));
       const said = `${decision === 'accept' ? 'Accepted' : 'Rejected'} ${displayUpc(upc)}.`;
       // Undo (Z) for as long as the server holds the e-mail and events; an undone rejection gets its comments back.

@@ -3,6 +3,7 @@ import { Alert, FileInput, Stack, Text, Title } from '@mantine/core';
 import type { SheetDryRun, SheetTarget } from '@portal/domain';
 import { Page } from '../../ui/Page.tsx';
 import { dryRunSheet } from './sheet-import-api.ts';
+import { SheetCreateDrafts } from './SheetCreateDrafts.tsx';
 import { SheetIssuesTable } from './SheetIssuesTable.tsx';
 import { SheetMappingTable } from './SheetMappingTable.tsx';
 import { SheetPreviewTable } from './SheetPreviewTable.tsx';
@@ -91,6 +92,8 @@ export function ImportSheetPage() {
             <SheetPreviewTable run={run} />
             <Title order={2}>Dry run</Title>
             <SheetIssuesTable run={run} />
+            <Title order={2}>Create drafts</Title>
+            {file && !reading && <SheetCreateDrafts key={JSON.stringify(run.mapping)} file={file} run={run} />}
           </>
         )}
       </Stack>

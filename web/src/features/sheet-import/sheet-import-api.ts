@@ -1,4 +1,4 @@
-import type { SheetDryRun, SheetMapping } from '@portal/domain';
+import type { SheetDryRun, SheetImport, SheetMapping } from '@portal/domain';
 import { ApiError } from '../../api/api-error.ts';
 import { apiFetch } from '../../api/api-fetch.ts';
 
@@ -28,3 +28,30 @@ export async function dryRunSheet(file: File, options: { mapping?: SheetMapping;
     throw error;
   }
 }
+
+export const SHEET_IMPORTS_PATH = '/sheetImports';
+
+export type CreateDraftsOutcome = { kind: 'started'; run: SheetImport } | { kind: 'refused'; message: string };
+
+/** POST /api/sheetImports: the same sheet, sheet index and mapping as the dry run; the drafts are made in the background. */
+export async function createSheetDrafts(file: File, options: { mapping: SheetMapping; sheet: number }) {
+  const form = new FormData();
+  form.append('sheet', String(options.sheet));
+  form.append('mapping', JSON.stringify(options.mapping));
+  form.append('file', file, file.name);
+  try {
+    const run = await apiFetch<SheetImport>(SHEET_IMPORTS_PATH, {
+      method: 'POST',
+      form,
+      notify: { 400: null, 413: null, 422: null },
+    });
+    return { kind: 'started', run } satisfies CreateDraftsOutcome;
+  } catch (error) {
+    if (error instanceof ApiError && [400, 413, 422].includes(error.status))
+      return { kind: 'refused', message: error.message } satisfies CreateDraftsOutcome;
+    throw error;
+  }
+}
+
+/** GET /api/sheetImports/{id}: how far the drafts have come. */
+export const readSheetImport = (id: string) => apiFetch<SheetImport>(`${SHEET_IMPORTS_PATH}/${encodeURIComponent(id)}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render } from '@testing-library/react';
-import { codeMark, ImageWithMarks } from './ImageMarks.tsx';
+import { codeMark, factMarks, ImageWithMarks } from './ImageMarks.tsx';
 
 /** Renders the marks over an image of 400 × 200 px (jsdom loads no image: its natural size is set by hand). */
 function shown(marks: Parameters<typeof ImageWithMarks>[0]['marks']) {
@@ -33,5 +33,24 @@ describe('the outline of the code read', () => {
     const rect = container.querySelector('[data-mark="barcode"] rect')!;
     expect([rect.getAttribute('x'), rect.getAttribute('y'), rect.getAttribute('width')]).toEqual(['100', '50', '200']);
     expect(codeMark({ barcodeRegion: null, barcodeOutline: null })).toBeNull();
+  });
+});
+
+describe('where the product facts were read', () => {
+  it('outlines the regions read from the file on show, labelled by their field; typed values and other files are not', () => {
+    const region = { x: 0.1, y: 0.5, width: 0.5, height: 0.25 };
+    const marks = factMarks(
+      [
+        { field: 'calories', source: 'photo', fileName: 'panel.jpg', region },
+        { field: 'protein', source: 'corrected', fileName: 'panel.jpg', region: { ...region, y: 0.75 } },
+        { field: 'sodium', source: 'photo', fileName: 'back.jpg', region },
+        { field: 'iron', source: 'typed', fileName: null, region: null },
+      ],
+      'panel.jpg',
+    );
+    expect(marks.map((m) => m.label)).toEqual(['calories', 'protein']);
+    const container = shown(marks);
+    const rect = container.querySelector('[data-mark="fact"][data-label="calories"] rect')!;
+    expect([rect.getAttribute('x'), rect.getAttribute('y'), rect.getAttribute('width')]).toEqual(['40', '100', '200']);
   });
 });

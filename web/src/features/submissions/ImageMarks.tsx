@@ -1,12 +1,15 @@
 import { forwardRef, useState, type CSSProperties } from 'react';
 import type { ImagePoint, ImageRegion } from '@portal/domain';
 
-/** A rectangle drawn over an image: a reviewer's comment (numbered), the detected code, or one being marked. */
+/**
+ * A rectangle drawn over an image: a reviewer's comment (numbered), the detected code, one being marked, or where a
+ * product fact was read from.
+ */
 export interface ImageMark {
   region: ImageRegion;
   /** Drawn instead of the rectangle when given: a polygon through these points (the code's corners at its angle). */
   corners?: readonly ImagePoint[] | null;
-  kind: 'comment' | 'barcode' | 'draft';
+  kind: 'comment' | 'barcode' | 'draft' | 'fact';
   /** Shown in the corner of a comment's rectangle; its comment in the list beside the image has the same number. */
   label?: string;
 }
@@ -15,12 +18,13 @@ const STROKE: Record<ImageMark['kind'], string> = {
   comment: '#c92a2a',
   barcode: '#2b8a3e',
   draft: '#1971c2',
+  fact: '#d9480f',
 };
 
 const stroke = (kind: ImageMark['kind']) => ({
   stroke: STROKE[kind],
   strokeWidth: 3,
-  strokeDasharray: kind === 'barcode' ? '8 4' : undefined,
+  strokeDasharray: kind === 'barcode' ? '8 4' : kind === 'fact' ? '2 3' : undefined,
   vectorEffect: 'non-scaling-stroke' as const,
 });
 
@@ -36,6 +40,28 @@ export function codeMark(file: {
   const corners = file.barcodeOutline && file.barcodeOutline.length >= 3 ? file.barcodeOutline : null;
   return { region: file.barcodeRegion, kind: 'barcode', corners };
 }
+
+/** A fact's source as the review page reads it: the part of which file's photo it was read from. */
+export interface FactSourceOnPhoto {
+  field: string;
+  source: string;
+  fileName?: string | null;
+  region?: { x: number; y: number; width: number; height: number } | null;
+}
+
+/** The regions of a photo that facts were read from (accepted or corrected), labelled by their field. */
+export const factMarks = (sources: readonly FactSourceOnPhoto[], fileName: string): ImageMark[] =>
+  sources.flatMap((s) =>
+    s.region && s.fileName === fileName && s.source !== 'typed'
+      ? [
+          {
+            region: { x: s.region.x, y: s.region.y, w: s.region.width, h: s.region.height },
+            kind: 'fact' as const,
+            label: s.field,
+          },
+        ]
+      : [],
+  );
 
 /**
  * An image shown whole in its box (object-fit: contain) with rectangles over it at the places they name, whatever

@@ -34,7 +34,7 @@ import {
 } from './submission-api.ts';
 import { RequestValidationMutation } from './submission-operations.ts';
 import { SubmissionImages } from './SubmissionImages.tsx';
-import { FieldComments } from './ReviewComments.tsx';
+import { AttributeComments, FieldComments } from './ReviewComments.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
 import classes from './submissions.module.css';
 
@@ -147,6 +147,7 @@ function ResubmitForm({
         <dt>Last modified</dt>
         <dd>{formatDateTime(submission.updatedDate)}</dd>
       </dl>
+      <AttributeComments comments={submission.reviewComments} />
 
       <Paper component="section" aria-labelledby={reasonHeading} withBorder p="md" className={classes.reason}>
         <Stack gap="xs">

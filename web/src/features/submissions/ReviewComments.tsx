@@ -1,5 +1,12 @@
 import { Text } from '@mantine/core';
-import { commentsOn, regionInWords, type ReviewCommentInput } from '@portal/domain';
+import {
+  commentsOn,
+  REVIEW_COMMENT_ATTRIBUTES,
+  REVIEW_FIELD_LABELS,
+  regionInWords,
+  type ReviewCommentField,
+  type ReviewCommentInput,
+} from '@portal/domain';
 import type { ImageMark } from './ImageMarks.tsx';
 import type { Submission } from './submission-api.ts';
 
@@ -21,7 +28,7 @@ export function FieldComments({
   label,
 }: {
   comments: readonly ShownComment[];
-  field: 'upc' | 'productName';
+  field: ReviewCommentField;
   label: string;
 }) {
   const mine = commentsOn(comments, { field });
@@ -42,6 +49,36 @@ export function FieldComments({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The reviewer's comments on the proposal's other attributes (brand, measures, prices…), which the detail and
+ * resubmit pages do not show as fields: each attribute named, its comments under it, in the order of the bulk edit.
+ */
+export function AttributeComments({ comments }: { comments: readonly ShownComment[] }) {
+  const fields = REVIEW_COMMENT_ATTRIBUTES.filter((f) => comments.some((c) => c.target === f));
+  if (!fields.length) return null;
+  return (
+    <section aria-label="Reviewer's comments on other details">
+      <Text fw={700} size="sm">
+        Reviewer's comments on other details
+      </Text>
+      <dl style={{ margin: 0 }}>
+        {fields.map((f) => (
+          <div key={f}>
+            <dt>
+              <Text span size="sm" fw={600}>
+                {REVIEW_FIELD_LABELS[f]}
+              </Text>
+            </dt>
+            <dd style={{ marginLeft: 0 }}>
+              <FieldComments comments={comments} field={f} label={REVIEW_FIELD_LABELS[f].toLowerCase()} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

@@ -26,7 +26,8 @@ import { RenameSubmissionMutation, UpdateSubmissionStatusMutation } from './subm
 import { SubmissionHistory } from './SubmissionHistory.tsx';
 import { ReadinessPanel } from '../drafts/ReadinessPanel.tsx';
 import { SubmissionImages } from './SubmissionImages.tsx';
-import { FieldComments } from './ReviewComments.tsx';
+import { ProductFactsPanel } from './ProductFactsPanel.tsx';
+import { AttributeComments, FieldComments } from './ReviewComments.tsx';
 import { PhotoIssueBadges } from './PhotoIssueBadges.tsx';
 import { MarkedDigits } from './MarkedDigits.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
@@ -225,6 +226,7 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
               </>
             )}
           </dl>
+          <AttributeComments comments={submission.reviewComments} />
 
           {submission.isImported && (
             <Alert color="gray" variant="light" role="note">
@@ -247,6 +249,8 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
               />
             </section>
           )}
+
+          <ProductFactsPanel facts={submission.facts} sources={submission.factSources} />
 
           {staff && (
             <Stack gap="xs" ref={reviewArea} tabIndex={-1} role="group" aria-label="Review">

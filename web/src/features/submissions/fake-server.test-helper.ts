@@ -90,6 +90,8 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
       },
     ],
     reviewComments: [],
+    facts: null,
+    factSources: [],
     can: { review: false, editName: true, delete: true, appeal: false, resubmit: false, setTicket: false },
     ...over,
   };

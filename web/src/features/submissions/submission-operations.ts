@@ -24,6 +24,36 @@ export const ReviewCommentFields = graphql(`
   }
 `);
 
+export const ProductFactsFields = graphql(`
+  fragment ProductFactsFields on ProductFacts {
+    basis
+    servingSize {
+      printed
+      quantity
+      unit
+    }
+    servingsPerContainer {
+      printed
+      value
+    }
+    calories
+    energyKj
+    nutrients {
+      key
+      amount
+      unit
+      dailyValuePercent
+    }
+    netContent {
+      printed
+      quantity
+      unit
+    }
+    ingredients
+    allergens
+  }
+`);
+
 export const SubmissionDetailFields = graphql(`
   fragment SubmissionDetailFields on SubmissionDetail {
     id
@@ -85,6 +115,20 @@ export const SubmissionDetailFields = graphql(`
     }
     reviewComments {
       ...ReviewCommentFields
+    }
+    facts {
+      ...ProductFactsFields
+    }
+    factSources {
+      field
+      source
+      fileName
+      region {
+        x
+        y
+        width
+        height
+      }
     }
     history {
       at

@@ -47,6 +47,7 @@ const PREDICATES: { [K in keyof ReviewQueueFilters]?: Predicate<K> } = {
   mismatch: (on) => (on ? upcMismatch(sql`s`) : null),
   olderThan: (hours) => sql`s.submitted_at <= now() - make_interval(hours => ${hours}::int)`,
   overSla: (on) => (on ? overSla(sql`s`) : null),
+  approval: (on) => (on ? sql`exists (select 1 from review_pending_decisions pd where pd.submission_id = s.id)` : null),
 };
 
 /** The filters that depend on the viewer: "assigned to me". */
@@ -99,7 +100,8 @@ export const countable = (f: ReviewQueueFilters) =>
   !f.mismatch &&
   !f.olderThan &&
   !f.assignee &&
-  !f.overSla;
+  !f.overSla &&
+  !f.approval;
 
 /**
  * Another submission of the same EAN-13 for the same partner (the same absence of one) that is pending, accepted

@@ -13,6 +13,7 @@ import { planPageRead } from '../../../lib/numbered-pages.ts';
 import { countSubmissions } from '../../submissions/counts.ts';
 import { readinessOfColumns } from '../../submissions/shapes.ts';
 import { claimName, claimedByOther, liveClaim } from './claims.ts';
+import { pendingColumns, pendingJoins, pendingOfRow } from './pending-decisions.ts';
 import { countable, duplicateOf, overSla, queueWhere, upcMismatch } from './queue-filters.ts';
 
 /**
@@ -37,6 +38,7 @@ const filtersOf = (q: ReviewQueueFilters): ReviewQueueFilters => ({
   olderThan: q.olderThan,
   assignee: q.assignee,
   overSla: q.overSla,
+  approval: q.approval,
   sort: q.sort,
 });
 
@@ -156,7 +158,8 @@ const itemColumns = (viewer: number) => sql`page.id, page.company_id, co.name as
   cu.email as claim_email, ${viewer}::int as viewer,
   page.detected_upcs, ${upcMismatch(sql`page`)} as upc_mismatch,
   ra.user_id as assignee_user_id, au.first_name as assignee_first_name, au.last_name as assignee_last_name,
-  au.email as assignee_email, sla.review_sla_hours, ${overSla(sql`page`)} as over_sla`;
+  au.email as assignee_email, sla.review_sla_hours, ${overSla(sql`page`)} as over_sla,
+  ${pendingColumns}`;
 
 const itemJoins: SQL = sql`join companies co on co.id = page.company_id
   join users u on u.id = page.user_id
@@ -165,7 +168,8 @@ const itemJoins: SQL = sql`join companies co on co.id = page.company_id
   left join users cu on cu.id = cl.user_id
   left join review_assignments ra on ra.submission_id = page.id
   left join users au on au.id = ra.user_id
-  left join partner_configurations sla on sla.company_id = page.partner_company_id`;
+  left join partner_configurations sla on sla.company_id = page.partner_company_id
+  ${pendingJoins}`;
 
 export const toItem = (r: Record<string, unknown>): ReviewQueueItem => ({
   id: String(r.id),
@@ -212,4 +216,5 @@ export const toItem = (r: Record<string, unknown>): ReviewQueueItem => ({
         },
   slaHours: r.review_sla_hours == null ? null : Number(r.review_sla_hours),
   overSla: Boolean(r.over_sla),
+  pendingDecision: pendingOfRow(r),
 });

@@ -218,11 +218,15 @@ const productSearch = (search: SearchShape | null) =>
   search ? searchConditionOf(search, submissionSearchText('s'), sql.raw('s.ean13_upc')) : sql`true`;
 const draftSearch = (search: SearchShape | null) =>
   search
-    ? sql`exists (select 1 from draft_files sf where sf.draft_id = d.id and ${searchConditionOf(
+    ? sql`(exists (select 1 from draft_files sf where sf.draft_id = d.id and ${searchConditionOf(
         search,
         sql.raw(`public.search_text(coalesce(sf.product_name, ''))`),
         sql.raw(`lpad(coalesce(nullif(sf.upc, ''), sf.detected_upcs[1]), 13, '0')`),
-      )})`
+      )}) or (d.sheet_upc is not null and ${searchConditionOf(
+        search,
+        sql.raw(`public.search_text(coalesce(d.sheet_product_name, ''))`),
+        sql.raw(`d.sheet_upc`),
+      )}))`
     : sql`true`;
 const statusPlaceholders = (count: number) =>
   Array.from({ length: count }, (_, i) => sql`${sql.placeholder(`status${i}`)}`);
@@ -274,8 +278,8 @@ const activityStatement = (shape: ActivityShape) =>
     );
     const drafts = sql`(
       select 'Draft' as kind, d.id,
-        (select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) from draft_files f where f.draft_id = d.id order by f.position limit 1) as upc,
-        (select f.product_name from draft_files f where f.draft_id = d.id and f.product_name is not null order by f.position limit 1) as product_name,
+        coalesce(d.sheet_upc, (select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) from draft_files f where f.draft_id = d.id order by f.position limit 1)) as upc,
+        coalesce(d.sheet_product_name, (select f.product_name from draft_files f where f.draft_id = d.id and f.product_name is not null order by f.position limit 1)) as product_name,
         'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id, 'N/A' as partner_status_label,
         null::smallint as readiness_percent, null::boolean as readiness_ready, null::int as readiness_version,
         '[]'::jsonb as readiness_failing

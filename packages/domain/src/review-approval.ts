@@ -1,0 +1,36 @@
+/**
+ * Work shared between reviewers: reason codes that make rejections countable (a stock reason carries one, and the
+ * decision and its comments store it), and the optional second approval a partner may want before its suppliers hear
+ * of a decision: the first reviewer's decision waits, another reviewer approves it or sends it back.
+ */
+
+/** A partner's second approval: off, for rejections, for acceptances, or for both. */
+export const SECOND_APPROVAL_MODES = ['off', 'reject', 'accept', 'both'] as const;
+export type SecondApprovalMode = (typeof SECOND_APPROVAL_MODES)[number];
+export const SECOND_APPROVAL_LABELS: Record<SecondApprovalMode, string> = {
+  off: 'Off: one reviewer decides',
+  reject: 'For rejections',
+  accept: 'For acceptances',
+  both: 'For rejections and acceptances',
+};
+
+/** Whether a decision of this kind waits for a second reviewer under the partner's setting. */
+export const needsSecondApproval = (mode: SecondApprovalMode | null | undefined, decision: 'accept' | 'reject') =>
+  mode === 'both' || mode === decision;
+
+export const APPROVAL_MSG = {
+  ownDecision: 'You made this decision: a different reviewer must approve it.',
+  notWaiting: 'This item has no decision waiting for a second approval.',
+  waiting: 'This item already has a decision waiting for a second approval: approve it or send it back.',
+  waitingLabel: 'Waiting for second approval',
+  /** A direct decision (GraphQL, the integration API) on an item whose partner wants a second approval. */
+  decideInWorkspace:
+    "This partner wants a second reviewer's approval of this decision: decide it in the review workspace, where another reviewer approves it.",
+} as const;
+
+/** A reason code: capitals, digits, `_` and `-`, up to 32 (e.g. BARCODE_UNREADABLE). */
+export const REASON_CODE_MAX = 32;
+export const REASON_CODE_MSG = {
+  format: `A reason code is capital letters, digits, _ or -, ${REASON_CODE_MAX} at most (e.g. BARCODE_UNREADABLE).`,
+  unknown: (code: string) => `Unknown reason code ${code}: pick one of the stock reasons' codes.`,
+} as const;

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { toEan13 } from '@portal/domain';
+import { cataloguedProducts, productSubmissions, users } from '../src/db/schema.ts';
+import { createSubmissions } from '../src/modules/submissions/lifecycle.ts';
+import { barcodeImage } from './fixtures.ts';
+import { Client, startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * Deciding with the context (GET /api/review/items/{id}/compare): the catalogued product's certified values and
+ * images beside the proposal, differences marked; a resubmission beside the version rejected, with that rejection's
+ * comments, among them comments on any attribute of the proposal. Staff with review rights only.
+ */
+
+let server: TestServer;
+let admin: Client;
+let viewer: Client;
+let supplier: Client;
+let other: Client;
+const FRESH_MARKET = 30443;
+const GREEN_VALLEY = 1001;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, viewer, supplier, other] = [1, 2, 3, 4].map(() => new Client(server.url));
+  await admin.login('admin@example.com', 'Admin-demo-1');
+  await viewer.login('viewer@example.com', 'Viewer-demo-1');
+  await supplier.login('supplier@example.com', 'Supplier-demo-1');
+  await other.login('other@example.com', 'Other-demo-1');
+});
+afterAll(() => server?.close());
+
+let serial = 0;
+/** A valid UPC-A of this run. */
+function freshUpc() {
+  const body = `77${String(process.pid % 1000).padStart(3, '0')}${String(++serial).padStart(6, '0')}`;
+  const sum = body.split('').reduce((acc, d, i) => acc + Number(d) * (i % 2 ? 1 : 3), 0);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/** A pending submission of the demo supplier with two files (front.png, back.png) and a brand. */
+async function pending(upc: string): Promise<string> {
+  const [{ id: userId }] = await server.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'supplier@example.com'));
+  const [row] = await server.database.db.transaction((tx) =>
+    createSubmissions(
+      tx,
+      [
+        {
+          companyId: GREEN_VALLEY,
+          userId,
+          partnerCompanyId: FRESH_MARKET,
+          upc,
+          ean13Upc: toEan13(upc)!,
+          productName: 'Sparkling water',
+          isImported: true,
+          files: ['front.png', 'back.png'].map((fileName) => ({
+            fileName,
+            storageKey: `test/none-${upc}-${fileName}`,
+            kind: 'png' as const,
+            size: 100,
+            detectionStatus: 'done' as const,
+          })),
+          from: null,
+        },
+      ],
+      { actor: 'system', userId: null },
+    ),
+  );
+  await server.database.db
+    .update(productSubmissions)
+    .set({ brand: 'Green Valey', msrp: 3.5 })
+    .where(eq(productSubmissions.id, row.id));
+  await server.ctx.jobs!.drain();
+  return row.id;
+}
+
+const compare = (client: Client, id: string) => client.get(`/api/review/items/${id}/compare`);
+
+describe('the proposal beside the catalogue and the rejected version', () => {
+  it('shows the catalogued product of the UPC, its certified values beside the proposal with the differences marked', async () => {
+    const upc = freshUpc();
+    const id = await pending(upc);
+    const before = await compare(admin, id);
+    expect(before.status, before.text).toBe(200);
+    expect(before.json).toMatchObject({ catalogued: null, previous: null });
+    expect(before.json.values).toMatchObject({
+      upc,
+      productName: 'Sparkling water',
+      brand: 'Green Valey',
+      msrp: '3.5',
+    });
+
+    await server.database.db.insert(cataloguedProducts).values({
+      ean13Upc: toEan13(upc)!,
+      description: 'SPARKLING  WATER',
+      brand: 'Blue Spring',
+      department: 'Beverages',
+      itemSize: '1',
+      unitsOfMeasure: 'L',
+      packCount: 6,
+    });
+    const res = await compare(admin, id);
+    expect(res.status, res.text).toBe(200);
+    const c = res.json.catalogued;
+    expect(c).toMatchObject({ ean13Upc: toEan13(upc), isDelisted: false });
+    const row = (label: string) => c.rows.find((r: { label: string }) => r.label === label);
+    // Case and spacing do not make a difference; another brand does; an empty proposal field says nothing.
+    expect(row('Description (product name)')).toEqual({
+      label: 'Description (product name)',
+      certified: 'SPARKLING  WATER',
+      proposed: 'Sparkling water',
+      differs: false,
+    });
+    expect(row('Brand')).toMatchObject({ certified: 'Blue Spring', proposed: 'Green Valey', differs: true });
+    expect(row('Size')).toMatchObject({ certified: '1', proposed: null, differs: false });
+    expect(row('Department')).toEqual({ label: 'Department', certified: 'Beverages', differs: false });
+    expect(Array.isArray(c.images)).toBe(true);
+  });
+
+  it('diffs a resubmission against the rejected version, with the comments of that rejection on any attribute', async () => {
+    const upc = freshUpc();
+    const id = await pending(upc);
+    const rejected = await admin.post('/api/review/decisions', {
+      ids: [id],
+      decision: 'reject',
+      reason: 'Please fix the brand and the back photo.',
+      comments: [
+        { target: 'brand', text: 'The brand is misspelt.' },
+        { target: 'msrp', text: 'The MSRP looks too low.' },
+        { target: 'file', fileName: 'back.png', text: 'The back is out of focus.' },
+      ],
+    });
+    expect(rejected.status, rejected.text).toBe(200);
+    expect(rejected.json.results[0].outcome).toBe('rejected');
+
+    // The supplier sees the comments on the attributes at their fields (GraphQL names the target).
+    const seen = await supplier.graphql(
+      'query($id: ID!) { getProductSubmission(id: $id) { reviewComments { target text } } }',
+      { id },
+    );
+    expect(seen.json.data.getProductSubmission.reviewComments).toEqual([
+      { target: 'brand', text: 'The brand is misspelt.' },
+      { target: 'msrp', text: 'The MSRP looks too low.' },
+      { target: 'file', text: 'The back is out of focus.' },
+    ]);
+
+    const image = await barcodeImage(upc);
+    const resubmitted = await supplier.upload(
+      '/api/productSubmissions/resubmit',
+      [
+        { name: 'front.png', data: image, type: 'image/png' },
+        { name: 'side.png', data: image, type: 'image/png' },
+      ],
+      'files',
+      { id, upc },
+    );
+    expect(resubmitted.status, resubmitted.text).toBe(200);
+    await server.ctx.jobs!.drain();
+    // Edited after the resubmission too (the bulk edit): the diff is against what was rejected, whatever came since.
+    await server.database.db
+      .update(productSubmissions)
+      .set({ brand: 'Green Valley' })
+      .where(eq(productSubmissions.id, id));
+
+    const res = await compare(admin, id);
+    expect(res.status, res.text).toBe(200);
+    const p = res.json.previous;
+    expect(p).toMatchObject({
+      rejectedBy: 'Ada Admin',
+      toStatus: 'ADMIN_REJECTED',
+      reason: 'Please fix the brand and the back photo.',
+    });
+    expect(p.comments.map((c: { target: string; text: string }) => [c.target, c.text])).toEqual([
+      ['brand', 'The brand is misspelt.'],
+      ['msrp', 'The MSRP looks too low.'],
+      ['file', 'The back is out of focus.'],
+    ]);
+    const field = (name: string) => p.fields.find((f: { field: string }) => f.field === name);
+    expect(field('brand')).toEqual({
+      field: 'brand',
+      label: 'Brand',
+      before: 'Green Valey',
+      after: 'Green Valley',
+      changed: true,
+    });
+    expect(field('upc')).toMatchObject({ before: upc, after: upc, changed: false });
+    expect(field('msrp')).toMatchObject({ before: '3.5', after: '3.5', changed: false });
+    expect(p.files.map((f: { fileName: string; change: string }) => [f.fileName, f.change])).toEqual([
+      ['front.png', 'replaced'],
+      ['side.png', 'added'],
+      ['back.png', 'removed'],
+    ]);
+  });
+
+  it('is for staff with review rights only: suppliers, a read-only administrator and strangers are refused', async () => {
+    const id = await pending(freshUpc());
+    expect((await compare(supplier, id)).status).toBe(403);
+    expect((await compare(other, id)).status).toBe(403);
+    expect((await compare(viewer, id)).status).toBe(403);
+    expect((await compare(new Client(server.url), id)).status).toBe(401);
+    expect((await compare(admin, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await compare(admin, 'not-a-uuid')).status).toBe(400);
+  });
+
+  it('refuses a comment on a field that is not an attribute of the proposal', async () => {
+    const id = await pending(freshUpc());
+    const res = await admin.post('/api/review/decisions', {
+      ids: [id],
+      decision: 'reject',
+      reason: 'No.',
+      comments: [{ target: 'colour', text: 'Not a field.' }],
+    });
+    expect(res.status).toBe(400);
+  });
+});

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_SCOPES, SHEET_MSG, type SheetDryRun, type SheetImport } from '@portal/domain';
+import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
+import { barcodeImage, plainImage } from './fixtures.ts';
+import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { SAVE_READINESS_RULES } from './support/readiness-rules.ts';
+
+/**
+ * "Create drafts" after a sheet's dry run, over HTTP: one draft per product, photos already uploaded attached by the
+ * file names the sheet gives and by the code read from them, the same sheet again changing nothing, another company's
+ * drafts untouched; the partner's readiness rules in the dry run; the integration API's paths.
+ */
+let server: TestServer;
+let c: Awaited<ReturnType<typeof demoClients>>;
+const PARTNER = 30443;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  c = await demoClients(server);
+});
+afterAll(() => server?.close());
+
+const SHEET = [
+  'UPC;Product;Size;Photos',
+  '36000291452;Tomato Soup;12 oz wt;soup-front.png, soup-back.png',
+  '012345678905;Sweet Corn;340 g;',
+  '4006381333931;Spaghetti;500 g;',
+  '3.6E+11;Bean Soup;340 g;',
+].join('\r\n');
+const sheet = (text = SHEET) => [{ name: 'products.csv', data: new Uint8Array(Buffer.from(text)) }];
+
+const startImport = (client: Client, text = SHEET, fields: Record<string, string> = {}, base = '/api/sheetImports') =>
+  client.upload(base, sheet(text), 'file', fields);
+
+/** The import once its job has run (the runner is drained: no waiting on time). */
+async function finished(client: Client, id: string, base = '/api/sheetImports') {
+  await server.ctx.jobs!.drain();
+  const res = await client.get(`${base}/${id}`);
+  expect(res.status).toBe(200);
+  return res.json as SheetImport;
+}
+
+type ListedDraft = { id: string; updatedDate: string; files: { fileName: string; upc: string; productName: string }[] };
+const draftsOf = async (client: Client) =>
+  (await client.graphql(`query { getDraftSubmissions { id updatedDate files { fileName upc productName } } }`)).json
+    .data.getDraftSubmissions as ListedDraft[];
+const activityDrafts = async (client: Client) =>
+  (
+    await client.graphql(
+      `query { getProductSubmissionsByStatuses(statuses: [IN_PROGRESS]) { items { kind upc productName } } }`,
+    )
+  ).json.data.getProductSubmissionsByStatuses.items.filter((i: { kind: string }) => i.kind === 'Draft');
+
+describe(`sheet import: create drafts (${databaseKind})`, () => {
+  let photosDraft: string;
+  let firstDrafts: ListedDraft[];
+
+  beforeAll(async () => {
+    // Photos uploaded before the sheet: two named as the sheet names them, one whose barcode is the corn's UPC.
+    const res = await c.supplier.upload('/api/draftSubmissions', [
+      { name: 'soup-front.png', data: await plainImage(), type: 'image/png' },
+      { name: 'soup-back.png', data: await plainImage(), type: 'image/png' },
+      { name: 'IMG_0042.png', data: await barcodeImage('012345678905'), type: 'image/png' },
+    ]);
+    expect(res.status).toBe(201);
+    photosDraft = res.json.id;
+    await server.ctx.jobs!.drain();
+  });
+
+  it('the dry run knows the uploaded photos: a row without one is warned, not blocked', async () => {
+    const res = await c.supplier.upload('/api/sheetImports/dryRun', sheet(), 'file');
+    expect(res.status).toBe(200);
+    const run = res.json as SheetDryRun;
+    expect(run.mapping.map((m) => m.target)).toEqual(['upc', 'productName', 'size', 'imageFiles']);
+    expect(run.issues.filter((i) => i.row === 4).map((i) => i.severity)).toEqual(['warning']);
+    expect(run.issues.filter((i) => i.row === 3)).toEqual([]);
+    expect(run.totals).toEqual({ rows: 4, ready: 1, warnings: 2, blocked: 1 });
+  });
+
+  it('creates a draft per product, the photos attached by name and by detected code, in the background', async () => {
+    const res = await startImport(c.supplier);
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ status: 'queued', total: 3, done: 0, skipped: 1, fileName: 'products.csv' });
+    const done = await finished(c.supplier, res.json.id);
+    expect(done).toMatchObject({ status: 'done', total: 3, done: 3, created: 3, updated: 0, unchanged: 0 });
+    expect(done.photosAttached).toBe(3);
+
+    firstDrafts = await draftsOf(c.supplier);
+    // The draft that held only the photos is gone: they moved into their products' drafts.
+    expect(firstDrafts.map((d) => d.id)).not.toContain(photosDraft);
+    const files = firstDrafts.flatMap((d) => d.files.map((f) => [f.fileName, f.upc, f.productName]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        ['soup-front.png', '0036000291452', 'Tomato Soup'],
+        ['soup-back.png', '0036000291452', 'Tomato Soup'],
+        ['IMG_0042.png', '0012345678905', 'Sweet Corn'],
+      ]),
+    );
+    const listed = await activityDrafts(c.supplier);
+    expect(listed.map((d: { upc: string; productName: string }) => [d.upc, d.productName])).toEqual(
+      expect.arrayContaining([
+        ['0036000291452', 'Tomato Soup'],
+        ['0012345678905', 'Sweet Corn'],
+        ['4006381333931', 'Spaghetti'],
+      ]),
+    );
+  });
+
+  it('the same sheet again changes nothing; a changed row updates its draft', async () => {
+    const again = await startImport(c.supplier);
+    expect(again.status).toBe(202);
+    expect(await finished(c.supplier, again.json.id)).toMatchObject({
+      status: 'done',
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+      photosAttached: 0,
+    });
+    const after = await draftsOf(c.supplier);
+    expect(after.map((d) => [d.id, d.updatedDate]).sort()).toEqual(
+      firstDrafts.map((d) => [d.id, d.updatedDate]).sort(),
+    );
+
+    const renamed = await startImport(c.supplier, SHEET.replace('Spaghetti', 'Spaghetti No. 5'));
+    expect(await finished(c.supplier, renamed.json.id)).toMatchObject({ created: 0, updated: 1, unchanged: 2 });
+    const listed = await activityDrafts(c.supplier);
+    expect(listed.map((d: { productName: string }) => d.productName)).toContain('Spaghetti No. 5');
+  });
+
+  it("another company's import makes its own drafts and leaves these untouched", async () => {
+    const before = await draftsOf(c.supplier);
+    const theirs = await startImport(c.other);
+    expect(theirs.status).toBe(202);
+    // Their sheet names photos they never uploaded: nothing of this company's is taken.
+    expect(await finished(c.other, theirs.json.id)).toMatchObject({ created: 3, photosAttached: 0 });
+    const after = await draftsOf(c.supplier);
+    expect(after.map((d) => [d.id, d.updatedDate, d.files.length])).toEqual(
+      before.map((d) => [d.id, d.updatedDate, d.files.length]),
+    );
+    // Nor can they read this company's import.
+    expect((await c.other.get(`/api/sheetImports/${(await startImport(c.supplier)).json.id}`)).status).toBe(404);
+  });
+
+  it('bad input is a 400: a mapping that is not JSON, a sheet whose every row is blocked, an unknown partner', async () => {
+    const notJson = await startImport(c.supplier, SHEET, { mapping: '[{' });
+    expect(notJson.status).toBe(400);
+    expect(notJson.json.message).toBe('mapping: not valid JSON.');
+    const noUpc = await startImport(c.supplier, SHEET, {
+      mapping: JSON.stringify([{ column: 1, target: 'productName' }]),
+    });
+    expect(noUpc.status).toBe(400);
+    const blocked = await startImport(c.supplier, 'UPC;Product\r\n3.6E+11;Bean Soup\r\n');
+    expect(blocked.status).toBe(400);
+    expect(blocked.json.message).toBe(SHEET_MSG.nothingToCreate);
+    const token = (
+      await c.supplier.tokenClient([TOKEN_SCOPES.readProductSubmissions, TOKEN_SCOPES.writeProductSubmissions])
+    ).client;
+    const partner = await startImport(token, SHEET, { partner_company_id: 'x1' }, '/api/v1/sheet_imports');
+    expect(partner.status).toBe(400);
+    expect((await c.supplier.get('/api/sheetImports/not-an-id')).status).toBe(404);
+    expect((await c.viewer.upload('/api/sheetImports', sheet(), 'file')).status).toBe(403);
+  });
+});
+
+describe(`sheet import: the partner's readiness rules and the integration API (${databaseKind})`, () => {
+  it("judges every row by the partner's rules: rows ready, with warnings and blocked", async () => {
+    const rule = { ...minTwoImagesRule(2), severity: 'blocking' };
+    expect((await c.admin.graphql(SAVE_READINESS_RULES, { p: PARTNER, rules: [rule] })).json.errors).toBeUndefined();
+    const token = (
+      await c.supplier2.tokenClient([TOKEN_SCOPES.readProductSubmissions, TOKEN_SCOPES.writeProductSubmissions])
+    ).client;
+    const text = ['UPC;Product', '036000291452;Tomato Soup', '012345678905;Sweet Corn'].join('\r\n');
+    const plain = await token.upload('/api/v1/sheet_imports/dry_run', sheet(text), 'file');
+    expect(plain.status).toBe(200);
+    const underPartner = await token.upload('/api/v1/sheet_imports/dry_run', sheet(text), 'file', {
+      partner_company_id: String(PARTNER),
+    });
+    expect(underPartner.status).toBe(200);
+    const run = underPartner.json as SheetDryRun;
+    expect(run.totals.blocked).toBe(2);
+    expect(run.issues.some((i) => i.message.startsWith(`${rule.code}:`) && i.severity === 'blocked')).toBe(true);
+    expect((plain.json as SheetDryRun).totals.blocked).toBe(0);
+
+    const made = await token.upload('/api/v1/sheet_imports', sheet(text), 'file');
+    expect(made.status).toBe(202);
+    // The same company as the first supplier: its drafts of these UPCs are brought to what this sheet says.
+    expect(await finished(token, made.json.id, '/api/v1/sheet_imports')).toMatchObject({ status: 'done', done: 2 });
+  });
+
+  it('GraphQL: the dry run, create drafts and the import, the sheet sent as base64', async () => {
+    const input = {
+      fileName: 'products.csv',
+      contentBase64: Buffer.from(['UPC;Product', '036000291452;Tomato Soup'].join('\r\n')).toString('base64'),
+      mapping: [
+        { column: 0, target: 'upc' },
+        { column: 1, target: 'productName' },
+      ],
+    };
+    const run = await c.supplier.graphql(
+      `mutation($input: SheetInput!) { dryRunSheetImport(input: $input) { mapping { header target } totals { rows ready } } }`,
+      { input },
+    );
+    expect(run.json.data.dryRunSheetImport).toEqual({
+      mapping: [
+        { header: 'UPC', target: 'upc' },
+        { header: 'Product', target: 'productName' },
+      ],
+      totals: { rows: 1, ready: 1 },
+    });
+    const made = await c.supplier.graphql(
+      `mutation($input: SheetInput!) { createSheetImport(input: $input) { id status total } }`,
+      { input },
+    );
+    expect(made.json.data.createSheetImport).toMatchObject({ status: 'queued', total: 1 });
+    await server.ctx.jobs!.drain();
+    const read = await c.supplier.graphql(`query($id: ID!) { getSheetImport(id: $id) { status done } }`, {
+      id: made.json.data.createSheetImport.id,
+    });
+    expect(read.json.data.getSheetImport).toEqual({ status: 'done', done: 1 });
+    const theirs = await c.other.graphql(`query($id: ID!) { getSheetImport(id: $id) { status } }`, {
+      id: made.json.data.createSheetImport.id,
+    });
+    expect(theirs.json.errors[0].message).toBe('Sheet import not found.');
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { describeValue, parseField, textsOf } from './facts-form.ts';
+
+describe('product facts as the supplier types them', () => {
+  it('turns the texts of each kind of field into the value the shared schema holds, and back', () => {
+    const net = { printed: 'NET WT 12 OZ (340 g)', quantity: 340, unit: 'GRM' };
+    expect(parseField('netContent', textsOf('netContent', net))).toEqual({ ok: true, value: net });
+    expect(parseField('servingsPerContainer', { printed: 'about 8' })).toEqual({
+      ok: true,
+      value: { printed: 'about 8', value: 8 },
+    });
+    expect(parseField('calories', { value: '230' })).toEqual({ ok: true, value: 230 });
+    expect(parseField('sodium', { amount: '160', percent: '7' })).toEqual({
+      ok: true,
+      value: { amount: 160, unit: 'MGM', dailyValuePercent: 7 },
+    });
+    expect(parseField('totalFat', { amount: '0,5', percent: '' })).toEqual({
+      ok: true,
+      value: { amount: 0.5, unit: 'GRM', dailyValuePercent: null },
+    });
+    expect(parseField('allergens', { value: '  Contains: milk. ' })).toEqual({ ok: true, value: 'Contains: milk.' });
+  });
+
+  it('an emptied field is no value; a value the schema refuses says what to fix', () => {
+    expect(parseField('servingSize', { printed: '', quantity: '', unit: '' })).toEqual({ ok: true, value: null });
+    expect(parseField('calories', { value: '-5' })).toMatchObject({ ok: false, error: 'Enter a number (e.g. 230).' });
+    expect(parseField('calories', { value: '2e3' })).toMatchObject({ ok: false });
+    expect(parseField('netContent', { printed: '', quantity: '340', unit: 'GRM' })).toMatchObject({
+      ok: false,
+      error: 'Enter it as printed on the package.',
+    });
+    expect(parseField('iron', { amount: '', percent: '10' })).toMatchObject({ ok: false });
+  });
+
+  it('says a reading in one line, with its unit and % Daily Value', () => {
+    expect(describeValue('totalFat', { amount: 8, unit: 'GRM', dailyValuePercent: 10 })).toBe('8 g, 10% DV');
+    expect(describeValue('servingSize', { printed: '2/3 cup (55g)', quantity: 55, unit: 'GRM' })).toBe(
+      '2/3 cup (55g) · 55 g',
+    );
+    expect(describeValue('calories', 230)).toBe('230');
+  });
+});
