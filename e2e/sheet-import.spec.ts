@@ -74,16 +74,18 @@ test('a supplier creates drafts from a sheet, their uploaded photos attached, an
   expect(uploaded.status()).toBe(201);
   const draftId = ((await uploaded.json()) as { id: string }).id;
   // The barcode is read in the background: the dry run finds the photo by its code once it has been read.
-  await expect
-    .poll(async () => {
-      const data = await graphql<{ getDraftSubmission: { files: { detectionStatus: string }[] } }>(
+  const files = async () =>
+    (
+      await graphql<{ getDraftSubmission: { files: { detectionStatus: string; detectedUpcs: string[] }[] } }>(
         api,
-        'query($id: ID!) { getDraftSubmission(id: $id) { files { detectionStatus } } }',
+        'query($id: ID!) { getDraftSubmission(id: $id) { files { detectionStatus detectedUpcs } } }',
         { id: draftId },
-      );
-      return data.getDraftSubmission.files.every((f) => f.detectionStatus !== 'pending');
-    }, HANG)
-    .toBe(true);
+      )
+    ).getDraftSubmission.files;
+  await expect.poll(async () => (await files()).every((f) => f.detectionStatus !== 'pending'), HANG).toBe(true);
+  // Said here, not as totals that do not add up below: the row of the second product counts on this code.
+  const detected = (await files()).flatMap((f) => f.detectedUpcs.map((u) => u.padStart(14, '0')));
+  expect(detected).toContain(byBarcode.padStart(14, '0'));
 
   const sheet = [
     'Code;Description;Notes;Size;Images',
