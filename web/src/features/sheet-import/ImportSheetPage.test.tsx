@@ -33,7 +33,7 @@ describe('Import a sheet', () => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     fireEvent.change(input, { target: { files: [new File(['UPC\n1'], 'first.csv')] } });
     fireEvent.change(input, { target: { files: [new File(['UPC\n1\n2'], 'second.csv')] } });
-    expect(dryRunSheet.mock.calls.map(([file]: [File]) => file.name)).toEqual(['first.csv', 'second.csv']);
+    expect(dryRunSheet.mock.calls.map((call) => (call[0] as File).name)).toEqual(['first.csv', 'second.csv']);
 
     await act(async () => answers[1]({ kind: 'read', run: runOf(2) }));
     expect(await screen.findByText(/2 rows: 2 ready/)).toBeTruthy();
