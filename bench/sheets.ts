@@ -10,16 +10,24 @@ import { gs1CheckDigit, type SheetDryRun, type SheetImport } from '@portal/domai
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from '../server/src/app.ts';
 import { createContext } from '../server/src/bootstrap.ts';
 import { loadConfig } from '../server/src/config.ts';
+import { useMediaProcessEntry } from '../server/src/media/media-pool.ts';
+import { buildServer } from '../scripts/build-server.mjs';
 import { openPglite, queryRows } from '../server/src/db/client.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../server/src/demo/seed.ts';
 import { Client } from '../server/test/harness.ts';
 
-/** The portal on a fresh embedded database with the demo data, listening on a loopback port. */
+/**
+ * The portal on a fresh embedded database with the demo data, listening on a loopback port. Its media processes are
+ * the built ones, as in production (`npm start`) and the tests: from source, tsx would load each one's TypeScript.
+ */
 async function startBenchServer() {
+  await buildServer();
+  useMediaProcessEntry(fileURLToPath(new URL('../server/dist/media-process.mjs', import.meta.url)));
   const work = await mkdtemp(path.join(tmpdir(), 'sheets-bench-'));
   const database = await openPglite(null);
   await seedDemoData(database.db);

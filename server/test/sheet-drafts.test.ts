@@ -3,6 +3,7 @@ import { TOKEN_SCOPES, SHEET_MSG, type SheetDryRun, type SheetImport } from '@po
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { aSubmission, aUpc, BLUE_HARBOR } from './support/factories.ts';
 import { SAVE_READINESS_RULES } from './support/readiness-rules.ts';
 
 /**
@@ -221,5 +222,30 @@ describe(`sheet import: the partner's readiness rules and the integration API ($
       id: made.json.data.createSheetImport.id,
     });
     expect(theirs.json.errors[0].message).toBe('Sheet import not found.');
+  });
+
+  it("judges the partner's duplicate-UPC rule by the codes it already has, whatever form the sheet types", async () => {
+    const rule = {
+      code: 'R-UPC-DUP',
+      kind: 'duplicate-upc',
+      severity: 'blocking',
+      weight: 1,
+      message: 'We already have this UPC.',
+      fix: 'Update the product we have instead.',
+    };
+    expect((await c.admin.graphql(SAVE_READINESS_RULES, { p: PARTNER, rules: [rule] })).json.errors).toBeUndefined();
+    // Another company's submission to the partner; the sheet types its UPC-A with the leading zero lost.
+    const upc = aUpc('07');
+    await aSubmission(server, { company: BLUE_HARBOR, partner: PARTNER, upc, name: 'Rolled oats' });
+    const text = [`UPC;Product`, `${upc.slice(1)};Rolled oats`, '012345678905;Sweet Corn'].join('\r\n');
+    const token = (await c.supplier2.tokenClient([TOKEN_SCOPES.writeProductSubmissions])).client;
+    const res = await token.upload('/api/v1/sheet_imports/dry_run', sheet(text), 'file', {
+      partner_company_id: String(PARTNER),
+    });
+    expect(res.status).toBe(200);
+    const run = res.json as SheetDryRun;
+    expect(run.issues.filter((i) => i.message.startsWith(`${rule.code}:`)).map((i) => [i.row, i.severity])).toEqual([
+      [2, 'blocked'],
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import {
   SHEET_MAPPING_MSG,
   sheetMappingSchema,
 } from './sheet-mapping.ts';
-import { readSheetRows, SHEET_ROW_MSG, sheetIssuesCsv } from './sheet-rows.ts';
+import { readSheetRows, SHEET_ROW_MSG, sheetIssuesCsv, sheetRowUpcs } from './sheet-rows.ts';
 import { readSize, repairUpc, scientificDigits, SHEET_VALUE_MSG, sheetNumber } from './sheet-values.ts';
 
 const withCheck = (body: string) => body + gs1CheckDigit(body);
@@ -222,6 +222,19 @@ describe('readSheetRows (the dry run)', () => {
     expect(at(7)).toEqual([['Name', 'blocked', SHEET_ROW_MSG.sameUpcOtherName(2)]]);
     // A formula is never run: its text is a value like any other (here, not a number).
     expect(at(8)).toEqual([['Cost', 'warning', SHEET_VALUE_MSG.notANumber('=HYPERLINK("x")')]]);
+  });
+
+  it('reads the UPCs a partner looks up alone, the same the rows are read with', () => {
+    const result = readSheetRows(headers, rows, mapping, NO_PARTNER_RULES, { firstRow: 2 });
+    expect(sheetRowUpcs(rows, mapping)).toEqual(result.products.flatMap((p) => p.upc ?? []));
+    expect(sheetRowUpcs(rows, mapping)).toEqual([
+      '0036000291452',
+      '0036000291452',
+      '0612345678907',
+      '0036000291452',
+      '0012345678905',
+    ]);
+    expect(sheetRowUpcs(rows, [{ column: 1, target: 'productName' }])).toEqual([]);
   });
 
   it("applies the partner's rules: a product name and a marketing image where required", () => {

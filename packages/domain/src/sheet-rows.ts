@@ -107,6 +107,23 @@ export interface SheetReadOptions {
   submittedUpcs?: ReadonlySet<string>;
 }
 
+const isBlankRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+
+/**
+ * The UPCs the dry run reads from the rows (repaired where certain), in order, without checking anything else: what a
+ * partner's duplicate-UPC rule must look up before the rows are judged, at a fraction of a dry run's cost.
+ */
+export function sheetRowUpcs(rows: readonly (readonly string[])[], mapping: SheetMapping): string[] {
+  // The last column mapped to the UPC, as readSheetRows takes it.
+  const column = mapping.filter((m) => m.target === 'upc').at(-1)?.column;
+  if (column === undefined) return [];
+  return rows.flatMap((cells) => {
+    if (isBlankRow(cells)) return [];
+    const upc = repairUpc((cells[column] ?? '').trim());
+    return upc.status === 'ok' || upc.status === 'repaired' ? [upc.upc] : [];
+  });
+}
+
 /**
  * The dry run of a sheet: `rows` are the data rows (after the header row). Blank rows are skipped.
  */
@@ -126,7 +143,7 @@ export function readSheetRows(
   const seen = new Map<string, SheetProduct>();
 
   rows.forEach((cells, i) => {
-    if (cells.every((c) => c.trim() === '')) return;
+    if (isBlankRow(cells)) return;
     const row = options.firstRow + i;
     const cell = (target: SheetTarget) => {
       const column = columnOf.get(target);

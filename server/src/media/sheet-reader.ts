@@ -57,6 +57,8 @@ function parse(data: Buffer | string, options: XLSX.ParsingOptions): XLSX.WorkBo
       dense: true,
       cellFormula: true,
       cellHTML: false,
+      // A cell's displayed text (number formats applied) is never read: cellText below takes the stored value.
+      cellText: false,
       cellStyles: false,
       cellDates: false,
       // Rows past the limit are not read at all; the sheet's declared range says whether there were any.

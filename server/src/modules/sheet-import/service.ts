@@ -5,6 +5,7 @@ import {
   intakeRulesFor,
   proposeMapping,
   readSheetRows,
+  sheetRowUpcs,
   SHEET_LIMITS,
   SHEET_MSG,
   type ColumnMapping,
@@ -111,20 +112,20 @@ export async function readSheet(ctx: AppContext, user: UserRow, path: string, op
   const ruleSet = await ruleSetOf(ctx.db, partner);
   const duplicateRule = ruleSet?.rules.some((r) => r.kind === 'duplicate-upc');
   const intakeRules = intakeRulesFor(await partnerFieldRules(ctx.db, partner));
-  const read = (submittedUpcs?: ReadonlySet<string>) =>
-    readSheetRows(
-      headers,
-      data,
-      mapping.map(({ column, target }) => ({ column, target })),
-      intakeRules,
-      { firstRow: headerAt + 2, photos: photos.names, photosByCode: photos.byCode, ruleSet, submittedUpcs },
-    );
-  let reading = read();
-  if (partner !== null && duplicateRule) {
-    // The partner's duplicate-UPC rule needs the codes it already has: asked once for the sheet's UPCs.
-    const codes = reading.products.flatMap((p) => p.upc ?? []);
-    reading = read(await upcsAlreadySubmitted(ctx.db, partner, codes));
-  }
+  const targets = mapping.map(({ column, target }) => ({ column, target }));
+  // The partner's duplicate-UPC rule needs the codes it already has: asked once for the sheet's UPCs, before the rows
+  // are read (reading them twice doubled the dry run's own work).
+  const submittedUpcs =
+    partner !== null && duplicateRule
+      ? await upcsAlreadySubmitted(ctx.db, partner, sheetRowUpcs(data, targets))
+      : undefined;
+  const reading = readSheetRows(headers, data, targets, intakeRules, {
+    firstRow: headerAt + 2,
+    photos: photos.names,
+    photosByCode: photos.byCode,
+    ruleSet,
+    submittedUpcs,
+  });
   return {
     format: content.format,
     sheets: content.sheets.map((s) => s.name),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, FileInput, Stack, Text, Title } from '@mantine/core';
 import type { SheetDryRun, SheetTarget } from '@portal/domain';
 import { Page } from '../../ui/Page.tsx';
@@ -24,11 +24,15 @@ export function ImportSheetPage() {
   const [run, setRun] = useState<SheetDryRun | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
+  // A sheet chosen while another is still read: only the latest read may show its answer, whichever comes back last.
+  const latest = useRef(0);
 
   const read = async (chosen: File, mapping?: { column: number; target: SheetTarget }[], sheet?: number) => {
+    const mine = ++latest.current;
     setReading(true);
     try {
       const outcome = await dryRunSheet(chosen, { mapping, sheet });
+      if (mine !== latest.current) return;
       if (outcome.kind === 'read') {
         setRun(outcome.run);
         setRefused(null);
@@ -37,7 +41,7 @@ export function ImportSheetPage() {
         setRefused(outcome.message);
       }
     } finally {
-      setReading(false);
+      if (mine === latest.current) setReading(false);
     }
   };
 
@@ -46,6 +50,10 @@ export function ImportSheetPage() {
     setRun(null);
     setRefused(null);
     if (chosen) void read(chosen);
+    else {
+      latest.current++;
+      setReading(false);
+    }
   };
 
   const remap = (column: number, target: SheetTarget) => {
