@@ -30,6 +30,28 @@ const sources: ShownFactSource[] = [
 const row = (label: string) => screen.getByRole('rowheader', { name: label }).closest('tr')!;
 
 describe('product facts panel', () => {
+  it("shows the reviewer's comment on a fact beside its value, and one on a value the facts lack under the table", () => {
+    renderWithApp(
+      <ProductFactsPanel
+        facts={facts}
+        sources={sources}
+        comments={[
+          { target: 'calories', fileName: 'panel.jpg', region: { x: 0, y: 0.5, w: 0.5, h: 0.1 }, text: 'Says 230.' },
+          { target: 'sodium', fileName: null, region: null, text: 'Sodium is missing.' },
+          { target: 'upc', fileName: null, region: null, text: 'Not a fact.' },
+        ]}
+      />,
+    );
+    const calories = within(row('Calories (per serving)')).getByRole('list', {
+      name: "Reviewer's comments on the calories (per serving)",
+    });
+    expect(calories.textContent).toBe('Reviewer: Says 230. (marked on panel.jpg)');
+    const rowless = screen.getByRole('region', { name: "Reviewer's comments on the product facts" });
+    expect(rowless.textContent).toContain('Sodium');
+    expect(rowless.textContent).toContain('Sodium is missing.');
+    expect(screen.queryByText('Not a fact.')).toBeNull();
+  });
+
   it('shows each value in the label’s order with where it came from', () => {
     renderWithApp(<ProductFactsPanel facts={facts} sources={sources} />);
     const table = screen.getByRole('table', { name: 'Product facts' });

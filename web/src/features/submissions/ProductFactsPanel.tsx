@@ -5,10 +5,12 @@ import {
   factRows,
   labelDisagreements,
   type MeasureUnit,
+  isCommentFact,
   type NutrientKey,
   type ProductFacts,
 } from '@portal/domain';
 import type { FactSourceKind, ProductFactsFieldsFragment } from '../../api/gql/graphql.ts';
+import { FactComments, FieldComments, type ShownComment } from './ReviewComments.tsx';
 
 /** Where one value came from, as the API answers it. */
 export interface ShownFactSource {
@@ -65,17 +67,22 @@ export function ProductFactsPanel({
   facts,
   sources,
   heading = 'Product facts',
+  comments = [],
 }: {
   facts: ProductFactsFieldsFragment | null | undefined;
   /** Omitted on the catalogue: certified values have no source column. */
   sources?: readonly ShownFactSource[];
   heading?: string;
+  /** The reviewer's comments of the rejection the submission is in: those on a fact show beside its value. */
+  comments?: readonly ShownComment[];
 }) {
   const headingId = useId();
   const product = facts ? productFactsOf(facts) : null;
   const rows = product ? factRows(product) : [];
   const disagreements = product ? labelDisagreements(product) : [];
   const sourceOf = (field: string) => sources?.find((s) => s.field === field);
+  // A comment on a value the facts do not hold ("Sodium is missing") has no row: it is listed under the table.
+  const rowless = comments.filter((c) => isCommentFact(c.target) && !rows.some((r) => r.field === c.target));
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId} mb="xs">
@@ -110,6 +117,9 @@ export function ProductFactsPanel({
                   <Table.Th scope="row">{r.label}</Table.Th>
                   <Table.Td>
                     {r.value}
+                    {isCommentFact(r.field) && (
+                      <FieldComments comments={comments} field={r.field} label={r.label.toLowerCase()} />
+                    )}
                     {r.disagreements.length > 0 && (
                       <Badge ml="xs" size="sm" color="orange" variant="light" c="#7a3b00" title={r.disagreements[0]}>
                         Disagrees
@@ -128,6 +138,7 @@ export function ProductFactsPanel({
           </Table>
         </>
       )}
+      <FactComments comments={rowless} />
     </section>
   );
 }
