@@ -63,13 +63,14 @@ test('facts saved on a draft appear with their sources on the detail and review 
   await expectFactsShown(review);
   await review.screenshot({ path: 'test-results/product-facts-review.png', fullPage: true });
 
-  // The reviewer points at the calories and marks where they are printed (the arrows place the mark).
-  await review.getByRole('combobox', { name: 'About' }).selectOption('calories');
+  // The reviewer points at the calories from their row and marks where they are printed (the arrows place the mark).
+  await review.getByRole('button', { name: 'Comment on Calories (per serving)' }).click();
+  await expect(review.getByRole('combobox', { name: 'About' })).toHaveValue('calories');
   await review.getByRole('group', { name: /Region on the image/ }).focus();
   await review.keyboard.press('ArrowDown');
   await expect(review.getByText(/^Marked on panel\.png/)).toBeVisible();
   await review.getByRole('textbox', { name: 'Comment' }).fill('The panel says 230.');
-  await review.keyboard.press('Enter');
+  await review.getByRole('textbox', { name: 'Comment' }).press('Enter');
   await expect(
     review.getByRole('list', { name: 'Comments to send with the rejection' }).getByRole('listitem'),
   ).toHaveText([/^Calories, marked on panel\.png: The panel says 230\./]);

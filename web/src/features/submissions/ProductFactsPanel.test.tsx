@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ProductFactsFieldsFragment } from '../../api/gql/graphql.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { ProductFactsPanel, type ShownFactSource } from './ProductFactsPanel.tsx';
@@ -30,6 +30,13 @@ const sources: ShownFactSource[] = [
 const row = (label: string) => screen.getByRole('rowheader', { name: label }).closest('tr')!;
 
 describe('product facts panel', () => {
+  it('lets a reviewer start a comment on a fact from its row', () => {
+    const onComment = vi.fn();
+    renderWithApp(<ProductFactsPanel facts={facts} sources={sources} onComment={onComment} />);
+    fireEvent.click(within(row('Total Fat')).getByRole('button', { name: 'Comment on Total Fat' }));
+    expect(onComment).toHaveBeenCalledWith('totalFat');
+  });
+
   it("shows the reviewer's comment on a fact beside its value, and one on a value the facts lack under the table", () => {
     renderWithApp(
       <ProductFactsPanel

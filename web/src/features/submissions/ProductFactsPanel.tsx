@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Alert, Badge, List, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, List, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   FACT_SOURCE_LABELS,
   factRows,
@@ -8,6 +8,7 @@ import {
   isCommentFact,
   type NutrientKey,
   type ProductFacts,
+  type ReviewCommentFact,
 } from '@portal/domain';
 import type { FactSourceKind, ProductFactsFieldsFragment } from '../../api/gql/graphql.ts';
 import { FactComments, FieldComments, type ShownComment } from './ReviewComments.tsx';
@@ -68,6 +69,7 @@ export function ProductFactsPanel({
   sources,
   heading = 'Product facts',
   comments = [],
+  onComment,
 }: {
   facts: ProductFactsFieldsFragment | null | undefined;
   /** Omitted on the catalogue: certified values have no source column. */
@@ -75,6 +77,8 @@ export function ProductFactsPanel({
   heading?: string;
   /** The reviewer's comments of the rejection the submission is in: those on a fact show beside its value. */
   comments?: readonly ShownComment[];
+  /** Starts a reviewer's comment on the fact (the review view, while the item waits for a decision). */
+  onComment?: (field: ReviewCommentFact) => void;
 }) {
   const headingId = useId();
   const product = facts ? productFactsOf(facts) : null;
@@ -109,6 +113,11 @@ export function ProductFactsPanel({
                 <Table.Th scope="col">Fact</Table.Th>
                 <Table.Th scope="col">Value</Table.Th>
                 {sources && <Table.Th scope="col">Source</Table.Th>}
+                {onComment && (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Comment</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -130,6 +139,20 @@ export function ProductFactsPanel({
                   {sources && (
                     <Table.Td>
                       <SourceText source={sourceOf(r.field)} />
+                    </Table.Td>
+                  )}
+                  {onComment && (
+                    <Table.Td w={1}>
+                      {isCommentFact(r.field) && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => onComment(r.field as ReviewCommentFact)}
+                          aria-label={`Comment on ${r.label}`}
+                        >
+                          Comment
+                        </Button>
+                      )}
                     </Table.Td>
                   )}
                 </Table.Tr>
