@@ -1,9 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { barcodeImage } from '../server/test/fixtures.ts';
 import { DEMO, pageAt } from './support/fixtures.ts';
-import { apiAs, createDraft, submitDraft, uniqueEan13 } from './support/seed-api.ts';
+import { apiAs, createDraft, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
 
 // Product facts saved on a draft reach the submission: its detail page and the reviewer's /review/:id show each value
-// with its source, and a label whose calories disagree with its macronutrients is flagged with the numbers.
+// with its source, and a label whose calories disagree with its macronutrients is flagged with the numbers. The
+// reviewer comments on the wrong value, marked on the photo; the supplier sees the comment beside the fact on the
+// resubmit page, corrects it there and resubmits.
 
 const DISAGREEMENT = 'Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232.';
 
@@ -59,4 +62,59 @@ test('facts saved on a draft appear with their sources on the detail and review 
   const review = await pageAt(browser, DEMO.admin, `/review/${id}`);
   await expectFactsShown(review);
   await review.screenshot({ path: 'test-results/product-facts-review.png', fullPage: true });
+
+  // The reviewer points at the calories from their row and marks where they are printed (the arrows place the mark).
+  await review.getByRole('button', { name: 'Comment on Calories (per serving)' }).click();
+  await expect(review.getByRole('combobox', { name: 'About' })).toHaveValue('calories');
+  await review.getByRole('group', { name: /Region on the image/ }).focus();
+  await review.keyboard.press('ArrowDown');
+  await expect(review.getByText(/^Marked on panel\.png/)).toBeVisible();
+  await review.getByRole('textbox', { name: 'Comment' }).fill('The panel says 230.');
+  await review.getByRole('textbox', { name: 'Comment' }).press('Enter');
+  await expect(
+    review.getByRole('list', { name: 'Comments to send with the rejection' }).getByRole('listitem'),
+  ).toHaveText([/^Calories, marked on panel\.png: The panel says 230\./]);
+  await review.keyboard.press('Escape');
+  await review.keyboard.press('r');
+  const dialog = review.getByRole('dialog', { name: 'Reject this item' });
+  await dialog.getByRole('textbox').fill('The calories disagree with the panel.');
+  await review.keyboard.press('Enter');
+  const status = async () =>
+    (
+      await graphql<{ getProductSubmission: { itemStatus: string } }>(
+        supplier,
+        'query($id: ID!) { getProductSubmission(id: $id) { itemStatus } }',
+        { id },
+      )
+    ).getProductSubmission.itemStatus;
+  await expect.poll(status, { message: 'the rejection to be recorded' }).toBe('ADMIN_REJECTED');
+  await review.context().close();
+
+  // The supplier sees the comment beside the calories, corrects them on the resubmit page and resubmits.
+  const own = await pageAt(browser, DEMO.supplier, `/productSubmissions/${id}/resubmit`);
+  const facts = own.getByRole('region', { name: 'Product facts' });
+  await expect(facts.getByRole('list', { name: "Reviewer's comments on the calories" })).toHaveText(
+    /The panel says 230\.\s*\(marked on panel\.png\)/,
+  );
+  await expect(own.getByRole('list', { name: "Reviewer's comments on panel.png" })).toContainText(
+    'Calories: The panel says 230.',
+  );
+  await expect(facts.getByText(DISAGREEMENT, { exact: true })).toBeVisible();
+  await facts.getByRole('textbox', { name: 'Calories' }).fill('230');
+  await expect(facts.getByText(DISAGREEMENT, { exact: true })).toHaveCount(0);
+  const chooser = own.waitForEvent('filechooser');
+  await own.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles({ name: 'panel-new.png', mimeType: 'image/png', buffer: await barcodeImage(upc) });
+  await own.screenshot({ path: 'test-results/product-facts-resubmit.png', fullPage: true });
+  await own.getByRole('button', { name: 'Resubmit product' }).click();
+  await own.waitForURL(`/productSubmissions/${id}/resubmit/confirmation`);
+
+  // The resubmitted version carries the corrected value, recorded as typed.
+  await own.goto(`/productSubmissions/${id}`);
+  const table = own.getByRole('table', { name: 'Product facts' });
+  const calories = table
+    .getByRole('row')
+    .filter({ has: own.getByRole('rowheader', { name: 'Calories (per serving)' }) });
+  await expect(calories).toContainText('230');
+  await expect(calories).toContainText('Typed by the supplier');
 });

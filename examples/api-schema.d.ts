@@ -3180,8 +3180,8 @@ export type components = {
              * @description What the comment is about
              * @enum {string}
              */
-            target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
-            /** @description For file and region: the file */
+            target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr" | "servingSize" | "servingsPerContainer" | "calories" | "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium" | "netContent" | "ingredients" | "allergens";
+            /** @description For file, region and a fact marked on a photo: the file */
             file_name: string | null;
             region: {
                 x: number;
@@ -3790,7 +3790,7 @@ export type components = {
                 /** @description A reviewer's comments on fields and files with a rejection */
                 comments?: {
                     /** @enum {string} */
-                    target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
+                    target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr" | "servingSize" | "servingsPerContainer" | "calories" | "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium" | "netContent" | "ingredients" | "allergens";
                     fileName: string | null;
                     region: {
                         x: number;
@@ -17930,13 +17930,13 @@ export interface operations {
                     reason?: string;
                     /** @example BARCODE_UNREADABLE */
                     reasonCode?: string;
-                    /** @description Comments on the UPC, the product name, another attribute, a file or a region of an image (a rejection of one item only) */
+                    /** @description Comments on the UPC, the product name, another attribute, a product fact, a file or a region of an image (a rejection of one item only) */
                     comments?: {
                         /** @enum {string} */
-                        target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
-                        /** @description For 'file' and 'region': the file's name */
+                        target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr" | "servingSize" | "servingsPerContainer" | "calories" | "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium" | "netContent" | "ingredients" | "allergens";
+                        /** @description For 'file', 'region' and a marked fact: the file's name */
                         fileName?: string | null;
-                        /** @description For 'region': the rectangle on the file's image */
+                        /** @description For 'region', and optionally for a fact: the rectangle on the file's image where it is printed */
                         region?: {
                             x: number;
                             y: number;
@@ -19672,7 +19672,7 @@ export interface operations {
                             reason: string | null;
                             comments: {
                                 /** @enum {string} */
-                                target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
+                                target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr" | "servingSize" | "servingsPerContainer" | "calories" | "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium" | "netContent" | "ingredients" | "allergens";
                                 fileName: string | null;
                                 region: {
                                     x: number;
@@ -27809,7 +27809,7 @@ export interface operations {
                         reason: string | null;
                         comments?: {
                             /** @enum {string} */
-                            target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr";
+                            target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr" | "servingSize" | "servingsPerContainer" | "calories" | "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium" | "netContent" | "ingredients" | "allergens";
                             fileName: string | null;
                             region: {
                                 x: number;

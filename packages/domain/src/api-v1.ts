@@ -301,7 +301,7 @@ const v1Region = z
 export const v1ReviewComment = z
   .object({
     target: z.enum(REVIEW_COMMENT_TARGETS).describe('What the comment is about'),
-    file_name: z.string().nullable().describe('For file and region: the file'),
+    file_name: z.string().nullable().describe('For file, region and a fact marked on a photo: the file'),
     region: v1Region.nullable(),
     text: z.string(),
     by: z.string(),

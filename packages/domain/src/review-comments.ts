@@ -35,7 +35,42 @@ export const REVIEW_COMMENT_ATTRIBUTES = [
 ] as const;
 export type ReviewCommentAttribute = (typeof REVIEW_COMMENT_ATTRIBUTES)[number];
 
-export const REVIEW_COMMENT_TARGETS = ['upc', 'productName', 'file', 'region', ...REVIEW_COMMENT_ATTRIBUTES] as const;
+/**
+ * The product facts a comment can be on, named as the facts' fields are (FACT_FIELDS, kept here as words without the
+ * schema): a reviewer points at a wrong value ("Sodium"), and may mark where it is printed on a photo.
+ */
+export const REVIEW_COMMENT_FACTS = [
+  'servingSize',
+  'servingsPerContainer',
+  'calories',
+  'totalFat',
+  'saturatedFat',
+  'transFat',
+  'cholesterol',
+  'sodium',
+  'totalCarbohydrate',
+  'dietaryFiber',
+  'totalSugars',
+  'addedSugars',
+  'protein',
+  'vitaminD',
+  'calcium',
+  'iron',
+  'potassium',
+  'netContent',
+  'ingredients',
+  'allergens',
+] as const;
+export type ReviewCommentFact = (typeof REVIEW_COMMENT_FACTS)[number];
+
+export const REVIEW_COMMENT_TARGETS = [
+  'upc',
+  'productName',
+  'file',
+  'region',
+  ...REVIEW_COMMENT_ATTRIBUTES,
+  ...REVIEW_COMMENT_FACTS,
+] as const;
 export type ReviewCommentTarget = (typeof REVIEW_COMMENT_TARGETS)[number];
 /** A field of the proposal a comment can be on (every target but a file and a region). */
 export type ReviewCommentField = Exclude<ReviewCommentTarget, 'file' | 'region'>;
@@ -65,10 +100,37 @@ export const REVIEW_FIELD_LABELS: Record<ReviewCommentField, string> = {
   paidAds: 'Paid ads',
   offInvoice: 'Off invoice',
   tpr: 'TPR',
+  servingSize: 'Serving size',
+  servingsPerContainer: 'Servings per container',
+  calories: 'Calories',
+  totalFat: 'Total Fat',
+  saturatedFat: 'Saturated Fat',
+  transFat: 'Trans Fat',
+  cholesterol: 'Cholesterol',
+  sodium: 'Sodium',
+  totalCarbohydrate: 'Total Carbohydrate',
+  dietaryFiber: 'Dietary Fiber',
+  totalSugars: 'Total Sugars',
+  addedSugars: 'Added Sugars',
+  protein: 'Protein',
+  vitaminD: 'Vitamin D',
+  calcium: 'Calcium',
+  iron: 'Iron',
+  potassium: 'Potassium',
+  netContent: 'Net content',
+  ingredients: 'Ingredients',
+  allergens: 'Allergen statement',
 };
 
 export const isCommentAttribute = (target: string): target is ReviewCommentAttribute =>
   (REVIEW_COMMENT_ATTRIBUTES as readonly string[]).includes(target);
+
+export const isCommentFact = (target: string): target is ReviewCommentFact =>
+  (REVIEW_COMMENT_FACTS as readonly string[]).includes(target);
+
+/** Whether a comment is drawn on an image: a region, or a fact whose wrong value the reviewer marked on a photo. */
+export const isMarkedComment = (c: Pick<ReviewCommentInput, 'target' | 'region'>): boolean =>
+  !!c.region && (c.target === 'region' || isCommentFact(c.target));
 
 /** Most comments one rejection carries, and the longest comment. */
 export const REVIEW_COMMENTS_MAX = 20;
@@ -137,8 +199,10 @@ export function reviewCommentPlace(c: Pick<ReviewCommentInput, 'target' | 'fileN
       const where = r ? regionInWords(r) : 'a region';
       return `${where} of ${c.fileName ?? 'an image'}`;
     }
-    default:
-      return REVIEW_FIELD_LABELS[c.target];
+    default: {
+      const label = REVIEW_FIELD_LABELS[c.target];
+      return c.region && c.fileName ? `${label}, marked on ${c.fileName}` : label;
+    }
   }
 }
 
@@ -152,15 +216,16 @@ export function regionInWords(r: ImageRegion): string {
   return where ? `The ${where} area` : 'The centre';
 }
 
-/** The comments on one thing: a field (the UPC, the product name, an attribute), or one file (its own and its regions'). */
-export const commentsOn = <C extends Pick<ReviewCommentInput, 'target' | 'fileName'>>(
+/**
+ * The comments on one thing: a field (the UPC, the product name, an attribute, a fact), or one file (its own, its
+ * regions' and those of the facts marked on it).
+ */
+export const commentsOn = <C extends Pick<ReviewCommentInput, 'target' | 'fileName' | 'region'>>(
   comments: readonly C[],
   on: { field: ReviewCommentField } | { fileName: string },
 ): C[] =>
   comments.filter((c) =>
-    'field' in on
-      ? c.target === on.field
-      : (c.target === 'file' || c.target === 'region') && c.fileName === on.fileName,
+    'field' in on ? c.target === on.field : (c.target === 'file' || isMarkedComment(c)) && c.fileName === on.fileName,
   );
 
 /** Percentages for CSS (an outline drawn over an image scaled to any size). */

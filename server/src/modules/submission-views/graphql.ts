@@ -79,14 +79,18 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
 const CommentTargetEnum = builder.enumType('ReviewCommentTarget', {
   values: REVIEW_COMMENT_TARGETS,
   description:
-    'What a comment is about: the UPC, the product name, another attribute, a file, or a region of its image',
+    'What a comment is about: the UPC, the product name, another attribute, a product fact, a file, or a region of its image',
 });
 
 const Comment = builder.objectRef<PresentedSubmission['reviewComments'][number]>('ReviewComment').implement({
-  description: "A reviewer's comment on a rejection: on the UPC, the product name, a file or a region of its image.",
+  description:
+    "A reviewer's comment on a rejection: on the UPC, the product name, another attribute, a product fact (marked or not on a photo), a file or a region of its image.",
   fields: (t) => ({
     target: t.field({ type: CommentTargetEnum, resolve: (c) => c.target }),
-    fileName: t.exposeString('fileName', { nullable: true, description: 'For file and region: the file' }),
+    fileName: t.exposeString('fileName', {
+      nullable: true,
+      description: 'For file, region and a fact marked on a photo: the file',
+    }),
     region: t.field({ type: Region, nullable: true, resolve: (c) => c.region }),
     text: t.exposeString('text'),
     by: t.exposeString('by'),

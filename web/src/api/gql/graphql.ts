@@ -201,32 +201,52 @@ export type ReferenceInput = {
   name?: string | null | undefined;
 };
 
-/** What a comment is about: the UPC, the product name, another attribute, a file, or a region of its image */
+/** What a comment is about: the UPC, the product name, another attribute, a product fact, a file, or a region of its image */
 export type ReviewCommentTarget =
+  | 'addedSugars'
+  | 'allergens'
   | 'brand'
+  | 'calcium'
+  | 'calories'
+  | 'cholesterol'
   | 'currentlySellingAt'
   | 'deliveredCost'
   | 'dietaryAttributes'
+  | 'dietaryFiber'
   | 'edlp'
   | 'fairShareMerchandisingSupport'
   | 'file'
   | 'fob'
   | 'freeFill'
   | 'inStoreDemo'
+  | 'ingredients'
+  | 'iron'
   | 'itemDepth'
   | 'itemHeight'
   | 'itemWidth'
   | 'msrp'
+  | 'netContent'
   | 'offInvoice'
   | 'paidAds'
+  | 'potassium'
   | 'productName'
+  | 'protein'
   | 'region'
+  | 'saturatedFat'
+  | 'servingSize'
+  | 'servingsPerContainer'
   | 'shippingProfile'
   | 'size'
+  | 'sodium'
   | 'suggestedClass'
+  | 'totalCarbohydrate'
+  | 'totalFat'
+  | 'totalSugars'
   | 'tpr'
+  | 'transFat'
   | 'unitOfMeasure'
   | 'upc'
+  | 'vitaminD'
   | 'wholesaleCost';
 
 /** blocking: the product cannot be submitted to this partner; warning and info: it can. */

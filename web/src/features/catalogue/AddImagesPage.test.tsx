@@ -10,9 +10,12 @@ import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
 import { AddImagesConfirmationPage, AddImagesPage, CONFIRMATION_TEXT } from './AddImagesPage.tsx';
 
 const uploadProductImages = vi.hoisted(() => vi.fn());
+/** The product's certified facts, as the page reads them (none unless a test gives some). */
+const certifiedFacts = vi.hoisted(() => ({ current: null as unknown }));
 vi.mock('./catalogue-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./catalogue-api.ts')>()),
   uploadProductImages,
+  useCataloguedProductFacts: () => ({ isSuccess: true, data: certifiedFacts.current }),
 }));
 
 const UPC = '0036000291452';
@@ -41,7 +44,48 @@ const chosenNames = () =>
 
 describe('Add images to a catalogued product', () => {
   beforeEach(() => hideBanner());
-  afterEach(() => uploadProductImages.mockReset());
+  afterEach(() => {
+    uploadProductImages.mockReset();
+    certifiedFacts.current = null;
+  });
+
+  it('offers the certified facts to correct, and sends only a changed set with the images', async () => {
+    certifiedFacts.current = {
+      basis: 'serving',
+      servingSize: null,
+      servingsPerContainer: null,
+      calories: 230,
+      energyKj: null,
+      nutrients: [{ key: 'protein', amount: 3, unit: 'GRM', dailyValuePercent: null }],
+      netContent: { printed: 'NET WT 12 OZ (340 g)', quantity: 340, unit: 'GRM' },
+      ingredients: null,
+      allergens: null,
+    };
+    uploadProductImages.mockResolvedValue({ id: 's9' });
+    renderPage();
+    expect(screen.getByText(/The certified facts of this item/)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Calories' }) as HTMLInputElement).value).toBe('230');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Allergen statement' }), {
+      target: { value: 'Contains: wheat.' },
+    });
+    choose([file('front.png')]);
+    await act(async () => fireEvent.click(submit()));
+    await waitFor(() => expect(uploadProductImages).toHaveBeenCalled());
+    const fields = uploadProductImages.mock.calls[0]![5] as Record<string, string>;
+    const sent = JSON.parse(fields.facts!);
+    expect(sent).toMatchObject({ calories: 230, allergens: 'Contains: wheat.', netContent: { quantity: 340 } });
+    expect(sent.nutrients.protein).toEqual({ amount: 3, unit: 'GRM', dailyValuePercent: null });
+  });
+
+  it('sends no facts when the supplier changed none', async () => {
+    uploadProductImages.mockResolvedValue({ id: 's9' });
+    renderPage();
+    expect(screen.getByText(/This item has no facts yet/)).toBeTruthy();
+    choose([file('front.png')]);
+    await act(async () => fireEvent.click(submit()));
+    await waitFor(() => expect(uploadProductImages).toHaveBeenCalled());
+    expect(uploadProductImages.mock.calls[0]![5]).toEqual({});
+  });
 
   it('shows the title, instructions, formats and the UPC read-only, with Submit disabled until files are chosen', () => {
     renderPage();

@@ -14,7 +14,9 @@ import { useFocusHeading } from '../../ui/use-focus-heading.ts';
 import { dropZoneHeight, UPLOAD_ACCEPT } from '../drafts/UploadFilesPage.tsx';
 import { formatBytes, overallProgress } from '../drafts/upload-progress.ts';
 import { BackLink } from '../submissions/SubmissionStates.tsx';
-import { catalogueKeys, uploadProductImages } from './catalogue-api.ts';
+import { ProductFactsForm, useFactsForm, type FactsForm } from '../drafts/facts/ProductFactsForm.tsx';
+import { productFactsOf } from '../submissions/ProductFactsPanel.tsx';
+import { catalogueKeys, uploadProductImages, useCataloguedProductFacts } from './catalogue-api.ts';
 
 export const ADD_IMAGES_HEADING = 'Upload product image(s)';
 export const ADD_IMAGES_FORMATS = 'PDF, JPG, PNG, GIF, TIF';
@@ -26,10 +28,34 @@ const productPath = (ean13Upc: string) => `/cataloguedProducts/${encodeURICompon
 /** /cataloguedProducts/:ean13Upc/upload/file_select: new images of a catalogued item, sent for review. */
 export function AddImagesPage() {
   const { ean13Upc = '' } = useParams();
+  const certified = useCataloguedProductFacts(ean13Upc);
+  // The facts' inputs start from the certified facts, so they show once those are read; without them (the query
+  // failed) the images go alone and the server starts the submission from the certified facts.
+  const ready = certified.isSuccess;
+  return (
+    <AddImagesForm
+      key={ready ? 'ready' : 'loading'}
+      ean13Upc={ean13Upc}
+      certified={certified.data ? productFactsOf(certified.data) : null}
+      factsReady={ready}
+    />
+  );
+}
+
+function AddImagesForm({
+  ean13Upc,
+  certified,
+  factsReady,
+}: {
+  ean13Upc: string;
+  certified: ReturnType<typeof productFactsOf> | null;
+  factsReady: boolean;
+}) {
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const queryClient = useQueryClient();
   const { files, addFiles, remove, sending, progress, canSend: canSubmit, send } = useFileUpload();
+  const factsForm = useFactsForm(certified);
   useFocusHeading();
 
   // What the server read in the images when their barcode is another code than this product's; null otherwise.
@@ -37,9 +63,11 @@ export function AddImagesPage() {
 
   const submit = (sendDiffering = false) => {
     setDiffers(null);
+    const facts = factsForm.toSend();
+    if (!facts.ok) return;
     return send(
       async (chosen, onProgress, signal) => {
-        await uploadProductImages(ean13Upc, chosen, onProgress, signal, sendDiffering);
+        await uploadProductImages(ean13Upc, chosen, onProgress, signal, sendDiffering, facts.fields);
         void queryClient.invalidateQueries({ queryKey: catalogueKeys.product(ean13Upc) });
         void queryClient.invalidateQueries({ queryKey: ['submissions'] });
         void navigate(partnerPath(`${productPath(ean13Upc)}/upload/confirmation`));
@@ -102,6 +130,8 @@ export function AddImagesPage() {
         )}
       </FileDropZone>
 
+      {factsReady && <AddImagesFacts form={factsForm} disabled={sending} />}
+
       {sending && <Progress value={overall} size="lg" aria-label="Upload progress" />}
       <div role="status" aria-live="polite" className="visually-hidden">
         {sending
@@ -139,6 +169,20 @@ export function AddImagesPage() {
         </Stack>
       </Modal>
     </Page>
+  );
+}
+
+function AddImagesFacts({ form, disabled }: { form: FactsForm; disabled: boolean }) {
+  return (
+    <ProductFactsForm
+      form={form}
+      disabled={disabled}
+      note={
+        form.initial
+          ? 'The certified facts of this item. Correct any the new images change; a value you change is sent for review with them, as typed by you.'
+          : 'This item has no facts yet. Type them as printed on the package; they are sent for review with the images.'
+      }
+    />
   );
 }
 

@@ -159,12 +159,14 @@ export const uploadProductImages = (
   signal?: AbortSignal,
   /** The user was told the images' barcode is another code (409 BARCODE_DIFFERS) and sends them all the same. */
   sendDiffering = false,
+  /** Other fields of the form: the product facts when the supplier changed them. */
+  fields: Readonly<Record<string, string>> = {},
 ) =>
   uploadFiles<{ id: string }>(`/cataloguedProducts/${encodeURIComponent(ean13Upc)}/images`, files, {
     onProgress,
     signal,
     notify: UPLOAD_NOTIFY,
-    fields: sendDiffering ? { [DRAFT_MSG.sendDifferingField]: 'send' } : {},
+    fields: { ...fields, ...(sendDiffering ? { [DRAFT_MSG.sendDifferingField]: 'send' } : {}) },
   });
 
 export const IMPORT_PATH = '/cataloguedProducts/import';

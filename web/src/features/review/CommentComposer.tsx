@@ -1,7 +1,9 @@
 import { forwardRef, useId, useState } from 'react';
 import { Button, CloseButton, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
+  isCommentFact,
   REVIEW_COMMENT_ATTRIBUTES,
+  REVIEW_COMMENT_FACTS,
   REVIEW_COMMENT_MSG,
   REVIEW_FIELD_LABELS,
   REVIEW_COMMENT_TEXT_MAX,
@@ -55,7 +57,12 @@ export const CommentComposer = forwardRef<
       group: 'Another attribute',
       items: REVIEW_COMMENT_ATTRIBUTES.map((f) => ({ value: f, label: REVIEW_FIELD_LABELS[f] })),
     },
+    {
+      group: 'A product fact',
+      items: REVIEW_COMMENT_FACTS.map((f) => ({ value: f, label: REVIEW_FIELD_LABELS[f] })),
+    },
   ];
+  const onFact = isCommentFact(target);
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId}>
@@ -76,6 +83,13 @@ export const CommentComposer = forwardRef<
             setError(null);
           }}
         />
+        {onFact && (
+          <Text size="xs" c="dimmed">
+            {region && fileName
+              ? `Marked on ${fileName}: the supplier sees the mark on the photo and the comment beside the value.`
+              : 'The supplier sees it beside the value. Drag on the image to mark where it is printed.'}
+          </Text>
+        )}
         <Textarea
           ref={textRef}
           label="Comment"

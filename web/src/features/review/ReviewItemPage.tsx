@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Grid, Group, Kbd, Loader, Stack, Title } from '@mantine/core';
 import {
   displayUpc,
+  isCommentFact,
   parseReviewQueueSearch,
   reviewQueueSearch,
   WORKSPACE_MSG,
@@ -219,7 +220,10 @@ export function ReviewItemPage() {
             onFileIndex={setFileIndex}
             viewer={viewer}
             comments={comments}
-            marking={commentTarget === 'region' ? { region, onChange: setRegion } : null}
+            // A fact's comment may mark where its wrong value is printed (the region is optional there).
+            marking={
+              commentTarget === 'region' || isCommentFact(commentTarget) ? { region, onChange: setRegion } : null
+            }
             factSources={s?.factSources ?? []}
           />
         </Grid.Col>
@@ -248,7 +252,7 @@ export function ReviewItemPage() {
               comments,
               onAdd: (comment) => {
                 setComments((list) => [...list, comment]);
-                if (comment.target === 'region') setRegion(null);
+                if (comment.region) setRegion(null);
                 // Back to the item: R rejects, A asks, J moves on (the comment box would take them as text).
                 headingRef.current?.focus();
               },

@@ -77,7 +77,11 @@ export function ReviewItemSide({
       <UpcComparison submission={s} />
       <Facts submission={s} partnerName={c.partnerName} />
       <PhotoIssueBadges files={s.files} />
-      <ProductFactsPanel facts={s.facts} sources={s.factSources} />
+      <ProductFactsPanel
+        facts={s.facts}
+        sources={s.factSources}
+        onComment={c.decidable && !c.pendingDecision ? (field) => commentOn(composer, field) : undefined}
+      />
       {c.pendingDecision ? (
         <SecondApprovalPanel submissionId={s.id} pending={c.pendingDecision} />
       ) : c.decidable ? (

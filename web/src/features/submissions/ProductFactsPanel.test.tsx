@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ProductFactsFieldsFragment } from '../../api/gql/graphql.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { ProductFactsPanel, type ShownFactSource } from './ProductFactsPanel.tsx';
@@ -30,6 +30,35 @@ const sources: ShownFactSource[] = [
 const row = (label: string) => screen.getByRole('rowheader', { name: label }).closest('tr')!;
 
 describe('product facts panel', () => {
+  it('lets a reviewer start a comment on a fact from its row', () => {
+    const onComment = vi.fn();
+    renderWithApp(<ProductFactsPanel facts={facts} sources={sources} onComment={onComment} />);
+    fireEvent.click(within(row('Total Fat')).getByRole('button', { name: 'Comment on Total Fat' }));
+    expect(onComment).toHaveBeenCalledWith('totalFat');
+  });
+
+  it("shows the reviewer's comment on a fact beside its value, and one on a value the facts lack under the table", () => {
+    renderWithApp(
+      <ProductFactsPanel
+        facts={facts}
+        sources={sources}
+        comments={[
+          { target: 'calories', fileName: 'panel.jpg', region: { x: 0, y: 0.5, w: 0.5, h: 0.1 }, text: 'Says 230.' },
+          { target: 'sodium', fileName: null, region: null, text: 'Sodium is missing.' },
+          { target: 'upc', fileName: null, region: null, text: 'Not a fact.' },
+        ]}
+      />,
+    );
+    const calories = within(row('Calories (per serving)')).getByRole('list', {
+      name: "Reviewer's comments on the calories (per serving)",
+    });
+    expect(calories.textContent).toBe('Reviewer: Says 230. (marked on panel.jpg)');
+    const rowless = screen.getByRole('region', { name: "Reviewer's comments on the product facts" });
+    expect(rowless.textContent).toContain('Sodium');
+    expect(rowless.textContent).toContain('Sodium is missing.');
+    expect(screen.queryByText('Not a fact.')).toBeNull();
+  });
+
   it('shows each value in the label’s order with where it came from', () => {
     renderWithApp(<ProductFactsPanel facts={facts} sources={sources} />);
     const table = screen.getByRole('table', { name: 'Product facts' });

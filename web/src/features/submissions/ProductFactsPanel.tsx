@@ -1,14 +1,17 @@
 import { useId } from 'react';
-import { Alert, Badge, List, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, List, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   FACT_SOURCE_LABELS,
   factRows,
   labelDisagreements,
   type MeasureUnit,
+  isCommentFact,
   type NutrientKey,
   type ProductFacts,
+  type ReviewCommentFact,
 } from '@portal/domain';
 import type { FactSourceKind, ProductFactsFieldsFragment } from '../../api/gql/graphql.ts';
+import { FactComments, FieldComments, type ShownComment } from './ReviewComments.tsx';
 
 /** Where one value came from, as the API answers it. */
 export interface ShownFactSource {
@@ -65,17 +68,25 @@ export function ProductFactsPanel({
   facts,
   sources,
   heading = 'Product facts',
+  comments = [],
+  onComment,
 }: {
   facts: ProductFactsFieldsFragment | null | undefined;
   /** Omitted on the catalogue: certified values have no source column. */
   sources?: readonly ShownFactSource[];
   heading?: string;
+  /** The reviewer's comments of the rejection the submission is in: those on a fact show beside its value. */
+  comments?: readonly ShownComment[];
+  /** Starts a reviewer's comment on the fact (the review view, while the item waits for a decision). */
+  onComment?: (field: ReviewCommentFact) => void;
 }) {
   const headingId = useId();
   const product = facts ? productFactsOf(facts) : null;
   const rows = product ? factRows(product) : [];
   const disagreements = product ? labelDisagreements(product) : [];
   const sourceOf = (field: string) => sources?.find((s) => s.field === field);
+  // A comment on a value the facts do not hold ("Sodium is missing") has no row: it is listed under the table.
+  const rowless = comments.filter((c) => isCommentFact(c.target) && !rows.some((r) => r.field === c.target));
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId} mb="xs">
@@ -102,6 +113,11 @@ export function ProductFactsPanel({
                 <Table.Th scope="col">Fact</Table.Th>
                 <Table.Th scope="col">Value</Table.Th>
                 {sources && <Table.Th scope="col">Source</Table.Th>}
+                {onComment && (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Comment</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -110,6 +126,9 @@ export function ProductFactsPanel({
                   <Table.Th scope="row">{r.label}</Table.Th>
                   <Table.Td>
                     {r.value}
+                    {isCommentFact(r.field) && (
+                      <FieldComments comments={comments} field={r.field} label={r.label.toLowerCase()} />
+                    )}
                     {r.disagreements.length > 0 && (
                       <Badge ml="xs" size="sm" color="orange" variant="light" c="#7a3b00" title={r.disagreements[0]}>
                         Disagrees
@@ -122,12 +141,27 @@ export function ProductFactsPanel({
                       <SourceText source={sourceOf(r.field)} />
                     </Table.Td>
                   )}
+                  {onComment && (
+                    <Table.Td w={1}>
+                      {isCommentFact(r.field) && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => onComment(r.field as ReviewCommentFact)}
+                          aria-label={`Comment on ${r.label}`}
+                        >
+                          Comment
+                        </Button>
+                      )}
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </>
       )}
+      <FactComments comments={rowless} />
     </section>
   );
 }

@@ -177,4 +177,84 @@ describe('Rejected submission', () => {
     expect(getBanner()).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  describe('product facts', () => {
+    const withFacts = () =>
+      adminRejected({
+        facts: {
+          basis: 'serving',
+          servingSize: { printed: '2/3 cup (55g)', quantity: 55, unit: 'GRM' },
+          servingsPerContainer: null,
+          calories: 230,
+          energyKj: null,
+          nutrients: [{ key: 'sodium', amount: 510, unit: 'MGM', dailyValuePercent: 22 }],
+          netContent: null,
+          ingredients: 'Whole grain oats.',
+          allergens: null,
+        },
+        factSources: [{ field: 'sodium', source: 'photo', fileName: 'panel.png', region: null }],
+        reviewComments: [
+          {
+            target: 'sodium',
+            fileName: 'panel.png',
+            region: { x: 0.1, y: 0.5, w: 0.4, h: 0.05 },
+            text: 'The panel says 150 mg.',
+            by: 'Ada Admin',
+            at: '2025-03-07T16:05:00Z',
+          },
+        ],
+      } as Partial<Submission>);
+    const sodium = () => screen.getByRole('textbox', { name: 'Sodium (mg)' });
+
+    it("start from the submission's, with the reviewer's comment beside the fact it is on", async () => {
+      renderResubmit(withFacts());
+      expect(((await screen.findByRole('textbox', { name: 'Sodium (mg)' })) as HTMLInputElement).value).toBe('510');
+      expect((screen.getByRole('textbox', { name: 'Calories' }) as HTMLInputElement).value).toBe('230');
+      const field = sodium().closest('[data-fact="sodium"]') as HTMLElement;
+      expect(within(field).getByRole('list', { name: "Reviewer's comments on the sodium" }).textContent).toBe(
+        'Reviewer: The panel says 150 mg. (marked on panel.png)',
+      );
+      expect(within(field).getByText('From the photo')).toBeTruthy();
+    });
+
+    it('sends the corrected facts with the resubmission, the others as they were', async () => {
+      const { calls } = renderResubmit(withFacts(), {
+        [RESUBMIT]: jsonResponse(200, { id: 's1', itemStatus: 'SUBMITTED' }),
+      });
+      await screen.findByRole('textbox', { name: 'Sodium (mg)' });
+      choose([png('new.png')]);
+      fireEvent.change(sodium(), { target: { value: '150' } });
+      fireEvent.change(screen.getByRole('textbox', { name: 'Sodium % Daily Value' }), { target: { value: '7' } });
+      await act(async () => fireEvent.click(resubmitButton()));
+      await waitFor(() => expect(calls.some((c) => c.url === RESUBMIT)).toBe(true));
+      const form = calls.find((c) => c.url === RESUBMIT)!.body as FormData;
+      const sent = JSON.parse(form.get('facts') as string);
+      expect(sent.nutrients.sodium).toEqual({ amount: 150, unit: 'MGM', dailyValuePercent: 7 });
+      // The other values go as they were.
+      expect(sent.calories).toBe(230);
+      expect(sent.ingredients).toBe('Whole grain oats.');
+    });
+
+    it('leaves the facts out when none changed', async () => {
+      const { calls } = renderResubmit(withFacts(), {
+        [RESUBMIT]: jsonResponse(200, { id: 's1', itemStatus: 'SUBMITTED' }),
+      });
+      await screen.findByRole('textbox', { name: 'Sodium (mg)' });
+      choose([png('new.png')]);
+      await act(async () => fireEvent.click(resubmitButton()));
+      await waitFor(() => expect(calls.some((c) => c.url === RESUBMIT)).toBe(true));
+      expect((calls.find((c) => c.url === RESUBMIT)!.body as FormData).has('facts')).toBe(false);
+    });
+
+    it('a value the shared schema refuses says what to fix, and nothing is sent', async () => {
+      const { calls } = renderResubmit(withFacts());
+      await screen.findByRole('textbox', { name: 'Sodium (mg)' });
+      choose([png('new.png')]);
+      fireEvent.change(screen.getByRole('textbox', { name: 'Calories' }), { target: { value: 'lots' } });
+      await act(async () => fireEvent.click(resubmitButton()));
+      expect(await screen.findByText('Enter a number (e.g. 230).')).toBeTruthy();
+      expect(calls.some((c) => c.url === RESUBMIT)).toBe(false);
+      expect(resubmitButton()).toHaveProperty('disabled', false);
+    });
+  });
 });

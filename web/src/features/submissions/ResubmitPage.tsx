@@ -35,6 +35,8 @@ import {
 import { RequestValidationMutation } from './submission-operations.ts';
 import { SubmissionImages } from './SubmissionImages.tsx';
 import { AttributeComments, FieldComments } from './ReviewComments.tsx';
+import { ProductFactsForm, useFactsForm } from '../drafts/facts/ProductFactsForm.tsx';
+import { productFactsOf } from './ProductFactsPanel.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
 import classes from './submissions.module.css';
 
@@ -77,6 +79,7 @@ function ResubmitForm({
   const [appealing, setAppealing] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const reasonHeading = useId();
+  const factsForm = useFactsForm(submission.facts ? productFactsOf(submission.facts) : null);
 
   const upcProblem = resubmitUpcError(upc);
   const shownUpcError = serverErrors.upc ?? (upcTouched && upc !== originalUpc ? upcProblem : null);
@@ -92,10 +95,12 @@ function ResubmitForm({
 
   const resubmit = async () => {
     if (!enabled) return;
+    const facts = factsForm.toSend();
+    if (!facts.ok) return;
     setSending(true);
     setServerErrors({});
     try {
-      await resubmitSubmission(submission.id, upc, files);
+      await resubmitSubmission(submission.id, upc, files, facts.fields);
       leaving.current = true;
       await navigate(partnerPath(`/productSubmissions/${encodeURIComponent(submission.id)}/resubmit/confirmation`), {
         replace: true,
@@ -233,6 +238,14 @@ function ResubmitForm({
               </Text>
             ))}
           </Stack>
+
+          <ProductFactsForm
+            form={factsForm}
+            sources={submission.factSources}
+            comments={submission.reviewComments}
+            disabled={sending}
+            note="As printed on the package. Correct what the reviewer pointed at; a value you change is sent with the resubmission as typed by you."
+          />
 
           <Group justify="flex-end">
             <Button onClick={resubmit} disabled={!enabled}>

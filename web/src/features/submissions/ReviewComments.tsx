@@ -1,7 +1,10 @@
 import { Text } from '@mantine/core';
 import {
   commentsOn,
+  isCommentFact,
+  isMarkedComment,
   REVIEW_COMMENT_ATTRIBUTES,
+  REVIEW_COMMENT_FACTS,
   REVIEW_FIELD_LABELS,
   regionInWords,
   type ReviewCommentField,
@@ -17,11 +20,14 @@ export type SubmissionComment = Submission['reviewComments'][number];
 /** The region comments of a file, numbered in order: the number is drawn on the image and starts its line below. */
 export function fileMarks(comments: readonly ShownComment[], fileName: string): ImageMark[] {
   return commentsOn(comments, { fileName })
-    .filter((c) => c.target === 'region' && c.region)
+    .filter((c) => isMarkedComment(c))
     .map((c, i) => ({ region: c.region!, kind: 'comment' as const, label: String(i + 1) }));
 }
 
-/** The reviewer's comments on a field, under its value (nothing when there are none). */
+/**
+ * The reviewer's comments on a field, under its value (nothing when there are none); one marked on a photo says which
+ * file it is marked on.
+ */
 export function FieldComments({
   comments,
   field,
@@ -45,10 +51,46 @@ export function FieldComments({
               Reviewer:
             </Text>{' '}
             {c.text}
+            {c.region && c.fileName && (
+              <Text span size="xs" c="dimmed">
+                {' '}
+                (marked on {c.fileName})
+              </Text>
+            )}
           </Text>
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The reviewer's comments on the product's facts, for a page that does not show the facts (nothing when there are
+ * none): each fact named, its comments under it, in the label's order.
+ */
+export function FactComments({ comments }: { comments: readonly ShownComment[] }) {
+  const facts = REVIEW_COMMENT_FACTS.filter((f) => comments.some((c) => c.target === f));
+  if (!facts.length) return null;
+  return (
+    <section aria-label="Reviewer's comments on the product facts">
+      <Text fw={700} size="sm">
+        Reviewer's comments on the product facts
+      </Text>
+      <dl style={{ margin: 0 }}>
+        {facts.map((f) => (
+          <div key={f}>
+            <dt>
+              <Text span size="sm" fw={600}>
+                {REVIEW_FIELD_LABELS[f]}
+              </Text>
+            </dt>
+            <dd style={{ marginLeft: 0 }}>
+              <FieldComments comments={comments} field={f} label={REVIEW_FIELD_LABELS[f].toLowerCase()} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
@@ -97,7 +139,9 @@ export function FileComments({ comments, fileName }: { comments: readonly ShownC
       data-comments-for={fileName}
     >
       {mine.map((c, i) => {
-        const number = c.target === 'region' && c.region ? ++n : null;
+        const number = isMarkedComment(c) ? ++n : null;
+        // A fact marked on the photo: the mark's line says which value it is about.
+        const fact = isCommentFact(c.target) ? `${REVIEW_FIELD_LABELS[c.target]}: ` : '';
         return (
           <li key={i} data-comment-on={c.target}>
             <Text size="sm" c="red.9">
@@ -107,6 +151,7 @@ export function FileComments({ comments, fileName }: { comments: readonly ShownC
                     {number}
                   </Text>{' '}
                   <span className="visually-hidden">{regionInWords(c.region!)} of the image: </span>
+                  {fact}
                 </>
               ) : (
                 <>

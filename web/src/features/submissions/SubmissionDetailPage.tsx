@@ -250,7 +250,11 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
             </section>
           )}
 
-          <ProductFactsPanel facts={submission.facts} sources={submission.factSources} />
+          <ProductFactsPanel
+            facts={submission.facts}
+            sources={submission.factSources}
+            comments={submission.reviewComments}
+          />
 
           {staff && (
             <Stack gap="xs" ref={reviewArea} tabIndex={-1} role="group" aria-label="Review">

@@ -32,13 +32,20 @@ export function submissionChanged(queryClient: QueryClient, submission: Submissi
 export const isNotFound = (error: unknown) => error instanceof GraphQLRequestError && error.code === 'NOT_FOUND';
 
 /**
- * POST /api/productSubmissions/resubmit: multipart id, upc and the new files. Part 1 section 8: a failure shows no
- * message (the caller puts a field message under its field); a 401 still ends the session.
+ * POST /api/productSubmissions/resubmit: multipart id, upc, the new files and any other field (the product facts when
+ * changed). Part 1 section 8: a failure shows no message (the caller puts a field message under its field); a 401
+ * still ends the session.
  */
-export function resubmitSubmission(id: string, upc: string, files: readonly File[]) {
+export function resubmitSubmission(
+  id: string,
+  upc: string,
+  files: readonly File[],
+  fields: Readonly<Record<string, string>> = {},
+) {
   const form = new FormData();
   form.append('id', id);
   form.append('upc', upc);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) form.append('files', file, file.name);
   return apiFetch<{ id: string; itemStatus: string }>('/productSubmissions/resubmit', {
     method: 'POST',

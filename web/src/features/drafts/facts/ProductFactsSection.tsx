@@ -1,23 +1,12 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Box, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  FACT_FIELDS,
-  labelDisagreements,
-  NUTRIENT_KEYS,
-  SURE_CONFIDENCE,
-  type FactField,
-  type FactReading,
-} from '@portal/domain';
+import { labelDisagreements, NUTRIENT_KEYS, SURE_CONFIDENCE, type FactField, type FactReading } from '@portal/domain';
 import type { FileFacts } from './draft-facts-api.ts';
-import { factTexts } from './facts-form.ts';
+import { factTexts, TEXT_FIELDS, TOP_FIELDS } from './facts-form.ts';
 import { FactFieldInputs } from './FactFieldInputs.tsx';
 import { FactSuggestion } from './FactSuggestion.tsx';
 import { PhotoRegions } from './PhotoRegions.tsx';
 import { useFactsEditor, type SaveStatus } from './use-facts-editor.ts';
-
-const NUTRIENT_FIELDS = new Set<string>(NUTRIENT_KEYS);
-const TOP_FIELDS = FACT_FIELDS.filter((f) => !NUTRIENT_FIELDS.has(f) && f !== 'ingredients' && f !== 'allergens');
-const TEXT_FIELDS: FactField[] = ['ingredients', 'allergens'];
 
 const STATUS_TEXT: Record<SaveStatus, string> = {
   idle: '',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeValue, parseField, textsOf } from './facts-form.ts';
+import { EMPTY_PRODUCT_FACTS, type ProductFacts } from '@portal/domain';
+import { describeValue, factsOfForm, parseField, textsOf } from './facts-form.ts';
 
 describe('product facts as the supplier types them', () => {
   it('turns the texts of each kind of field into the value the shared schema holds, and back', () => {
@@ -38,5 +39,38 @@ describe('product facts as the supplier types them', () => {
       '2/3 cup (55g) · 55 g',
     );
     expect(describeValue('calories', 230)).toBe('230');
+  });
+
+  it('makes the facts a form sends from those it started with and the fields changed', () => {
+    const start: ProductFacts = {
+      ...EMPTY_PRODUCT_FACTS,
+      calories: 230,
+      energyKj: 960,
+      nutrients: { sodium: { amount: 510, unit: 'MGM', dailyValuePercent: 22 } },
+    };
+    expect(factsOfForm(start, {})).toEqual({ ok: true, facts: start, changed: false });
+    // Typed back as it was: nothing changed.
+    expect(factsOfForm(start, { calories: { value: '230' } })).toMatchObject({ changed: false });
+    const fixed = factsOfForm(start, { sodium: { amount: '150', percent: '7' }, calories: { value: '' } });
+    expect(fixed).toEqual({
+      ok: true,
+      changed: true,
+      // What the form has no field for (the energy in kJ) is kept.
+      facts: { ...start, calories: null, nutrients: { sodium: { amount: 150, unit: 'MGM', dailyValuePercent: 7 } } },
+    });
+    expect(factsOfForm(null, { ingredients: { value: 'Oats.' } })).toMatchObject({
+      ok: true,
+      facts: { ingredients: 'Oats.' },
+    });
+    // Every field emptied: no facts.
+    expect(factsOfForm({ ...EMPTY_PRODUCT_FACTS, calories: 5 }, { calories: { value: '' } })).toEqual({
+      ok: true,
+      facts: null,
+      changed: true,
+    });
+    expect(factsOfForm(start, { calories: { value: 'lots' }, iron: { amount: '', percent: '10' } })).toEqual({
+      ok: false,
+      errors: { calories: 'Enter a number (e.g. 230).', iron: 'Enter the amount as well as the % Daily Value.' },
+    });
   });
 });

@@ -1,4 +1,7 @@
 import {
+  applyFactSuggestion,
+  EMPTY_PRODUCT_FACTS,
+  FACT_FIELDS,
   factFieldValue,
   factSuggestionValueSchema,
   MEASURE_UNITS,
@@ -9,12 +12,20 @@ import {
   type NutrientValue,
   type PrintedQuantity,
   type ProductFacts,
+  sameFactValue,
 } from '@portal/domain';
 
 /**
  * The product facts as the supplier edits them: each field of the facts as the texts of its inputs, and back to a
  * value checked by the shared schema (the server checks the same on save). An emptied field is no value (null).
  */
+
+const NUTRIENT_FIELDS = new Set<string>(NUTRIENTS.map((n) => n.key));
+/** The fields in the order the forms show them: the top of the label, then its nutrients, then the texts. */
+export const TOP_FIELDS = FACT_FIELDS.filter(
+  (f) => !NUTRIENT_FIELDS.has(f) && f !== 'ingredients' && f !== 'allergens',
+);
+export const TEXT_FIELDS: FactField[] = ['ingredients', 'allergens'];
 
 export type FieldKind = 'quantity' | 'servings' | 'number' | 'nutrient' | 'text';
 /** The texts of one field's inputs, by input name (printed, quantity, unit, amount, percent, value). */
@@ -119,4 +130,43 @@ export function describeValue(field: FactField, value: unknown): string {
     return n.dailyValuePercent === null ? amount : `${amount}, ${n.dailyValuePercent}% DV`;
   }
   return String(value);
+}
+
+/** The facts with one field set, or emptied (null). */
+export function withField(facts: ProductFacts, field: FactField, value: FactSuggestionValue['value'] | null) {
+  if (value !== null) return applyFactSuggestion(facts, { field, value } as FactSuggestionValue);
+  if (field in facts.nutrients) {
+    const { [field as keyof ProductFacts['nutrients']]: _gone, ...nutrients } = facts.nutrients;
+    return { ...facts, nutrients };
+  }
+  return field in facts ? { ...facts, [field]: null } : facts;
+}
+
+export const isEmptyFacts = (facts: ProductFacts) => FACT_FIELDS.every((f) => factFieldValue(facts, f) == null);
+
+/** The texts a form's fields were changed to, by field (a field left alone is absent). */
+export type FormTexts = Partial<Record<FactField, FieldTexts>>;
+
+export type FormFacts =
+  | { ok: true; facts: ProductFacts | null; changed: boolean }
+  | { ok: false; errors: Partial<Record<FactField, string>> };
+
+/**
+ * The facts a form sends (resubmit, images for a catalogued product): those it started from with each changed field
+ * checked by the shared schema and set, null when none is left; `changed` false when every value is as it was (the
+ * server then keeps the facts and their sources as they are).
+ */
+export function factsOfForm(initial: ProductFacts | null, texts: FormTexts): FormFacts {
+  const errors: Partial<Record<FactField, string>> = {};
+  let facts = initial ?? EMPTY_PRODUCT_FACTS;
+  for (const [field, fieldTexts] of Object.entries(texts) as [FactField, FieldTexts][]) {
+    const parsed = parseField(field, fieldTexts);
+    if (parsed.ok) facts = withField(facts, field, parsed.value);
+    else errors[field] = parsed.error;
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  const changed = FACT_FIELDS.some(
+    (f) => !sameFactValue((initial ? factFieldValue(initial, f) : null) ?? null, factFieldValue(facts, f) ?? null),
+  );
+  return { ok: true, facts: isEmptyFacts(facts) ? null : facts, changed };
 }

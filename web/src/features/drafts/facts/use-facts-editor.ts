@@ -3,30 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   applyFactSuggestion,
   EMPTY_PRODUCT_FACTS,
-  FACT_FIELDS,
   factFieldValue,
   sameFactValue,
   type FactField,
   type FactReading,
-  type FactSuggestionValue,
   type ProductFacts,
 } from '@portal/domain';
 import { saveFileFacts, type FileFacts } from './draft-facts-api.ts';
-import { parseField, textsOf, type FieldTexts } from './facts-form.ts';
+import { isEmptyFacts, parseField, textsOf, withField, type FieldTexts } from './facts-form.ts';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
-
-/** The facts with one field set, or emptied (null). */
-export function withField(facts: ProductFacts, field: FactField, value: FactSuggestionValue['value'] | null) {
-  if (value !== null) return applyFactSuggestion(facts, { field, value } as FactSuggestionValue);
-  if (field in facts.nutrients) {
-    const { [field as keyof ProductFacts['nutrients']]: _gone, ...nutrients } = facts.nutrients;
-    return { ...facts, nutrients };
-  }
-  return field in facts ? { ...facts, [field]: null } : facts;
-}
-
-const isEmpty = (facts: ProductFacts) => FACT_FIELDS.every((f) => factFieldValue(facts, f) == null);
 
 /**
  * The supplier's decisions on one file's facts. Each decision is saved at once (PUT), one after the other, each on the
@@ -53,7 +39,7 @@ export function useFactsEditor(draftId: string, file: FileFacts) {
       const facts = next(latest.current ?? EMPTY_PRODUCT_FACTS);
       try {
         const saved = await saveFileFacts(queryClient, draftId, file.fileName, {
-          facts: isEmpty(facts) ? null : facts,
+          facts: isEmptyFacts(facts) ? null : facts,
           dismiss,
         });
         latest.current = saved.facts;
