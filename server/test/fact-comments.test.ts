@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { toEan13 } from '@portal/domain';
-import { users } from '../src/db/schema.ts';
-import { createSubmissions } from '../src/modules/submissions/lifecycle.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { aSubmission, FRESH_MARKET } from './support/factories.ts';
 
 /**
  * A reviewer's comment on a product fact ("Sodium"), optionally marked where the value is printed on a photo: checked
@@ -14,8 +11,6 @@ let server: TestServer;
 let admin: Client;
 let supplier: Client;
 let other: Client;
-const FRESH_MARKET = 30443;
-const GREEN_VALLEY = 1001;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -26,42 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-let serial = 0;
 /** A pending submission of the demo supplier with a front and a nutrition panel photo. */
 async function pending(): Promise<string> {
-  const [{ id: userId }] = await server.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, 'supplier@example.com'));
-  const body = `79${String(process.pid % 1000).padStart(3, '0')}${String(++serial).padStart(7, '0')}`;
-  const sum = body.split('').reduce((acc, d, i) => acc + Number(d) * (i % 2 ? 3 : 1), 0);
-  const upc = body + String((10 - (sum % 10)) % 10);
-  const [row] = await server.database.db.transaction((tx) =>
-    createSubmissions(
-      tx,
-      [
-        {
-          companyId: GREEN_VALLEY,
-          userId,
-          partnerCompanyId: FRESH_MARKET,
-          upc,
-          ean13Upc: toEan13(upc)!,
-          productName: 'Oat crackers',
-          isImported: true,
-          files: ['front.png', 'panel.png'].map((fileName) => ({
-            fileName,
-            storageKey: `test/none-${upc}-${fileName}`,
-            kind: 'png' as const,
-            size: 100,
-            detectionStatus: 'done' as const,
-          })),
-          from: null,
-        },
-      ],
-      { actor: 'system', userId: null },
-    ),
-  );
-  await server.ctx.jobs!.drain();
+  const row = await aSubmission(server, {
+    partner: FRESH_MARKET,
+    imported: true,
+    name: 'Oat crackers',
+    files: [{ name: 'front.png' }, { name: 'panel.png' }],
+  });
   return row.id;
 }
 

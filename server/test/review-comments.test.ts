@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { toEan13 } from '@portal/domain';
 import sharp from 'sharp';
 import { auditLog, draftFiles, mailOutbox, users, webhookDeliveries } from '../src/db/schema.ts';
 import { readBarcodes, readBarcodesDetailed } from '../src/media/barcodes.ts';
 import { datasetPhoto, outlineOfTurnedCode } from './fixtures.ts';
-import { changeStatus, createSubmissions } from '../src/modules/submissions/lifecycle.ts';
+import { changeStatus } from '../src/modules/submissions/lifecycle.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { aSubmission, FRESH_MARKET, GREEN_VALLEY } from './support/factories.ts';
 
 /**
  * A reviewer's comments on the fields and images of a rejection: validated with the shared schema, shown to the
@@ -18,8 +18,6 @@ let server: TestServer;
 let admin: Client;
 let supplier: Client;
 let other: Client;
-const FRESH_MARKET = 30443;
-const GREEN_VALLEY = 1001;
 
 beforeAll(async () => {
   server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'on' });
@@ -30,42 +28,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-let serial = 0;
 /** A pending submission of the demo supplier with two checked files (front.png, back.png). */
 async function pending(): Promise<string> {
-  const [{ id: userId }] = await server.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, 'supplier@example.com'));
-  const body = `78${String(process.pid % 1000).padStart(3, '0')}${String(++serial).padStart(7, '0')}`;
-  const sum = body.split('').reduce((acc, d, i) => acc + Number(d) * (i % 2 ? 3 : 1), 0);
-  const upc = body + String((10 - (sum % 10)) % 10);
-  const [row] = await server.database.db.transaction((tx) =>
-    createSubmissions(
-      tx,
-      [
-        {
-          companyId: GREEN_VALLEY,
-          userId,
-          partnerCompanyId: FRESH_MARKET,
-          upc,
-          ean13Upc: toEan13(upc)!,
-          productName: 'Sparkling water',
-          isImported: true,
-          files: ['front.png', 'back.png'].map((fileName) => ({
-            fileName,
-            storageKey: `test/none-${upc}-${fileName}`,
-            kind: 'png' as const,
-            size: 100,
-            detectionStatus: 'done' as const,
-          })),
-          from: null,
-        },
-      ],
-      { actor: 'system', userId: null },
-    ),
-  );
-  await server.ctx.jobs!.drain();
+  const row = await aSubmission(server, {
+    partner: FRESH_MARKET,
+    imported: true,
+    name: 'Sparkling water',
+    files: [{ name: 'front.png' }, { name: 'back.png' }],
+  });
   return row.id;
 }
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { toEan13 } from '@portal/domain';
-import { cataloguedProducts, productSubmissions, users } from '../src/db/schema.ts';
-import { createSubmissions } from '../src/modules/submissions/lifecycle.ts';
+import { cataloguedProducts, productSubmissions } from '../src/db/schema.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, startTestServer, type TestServer } from './harness.ts';
+import { aSubmission, aUpc, FRESH_MARKET } from './support/factories.ts';
 
 /**
  * Deciding with the context (GET /api/review/items/{id}/compare): the catalogued product's certified values and
@@ -17,8 +17,6 @@ let admin: Client;
 let viewer: Client;
 let supplier: Client;
 let other: Client;
-const FRESH_MARKET = 30443;
-const GREEN_VALLEY = 1001;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -30,45 +28,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-let serial = 0;
-/** A valid UPC-A of this run. */
-function freshUpc() {
-  const body = `77${String(process.pid % 1000).padStart(3, '0')}${String(++serial).padStart(6, '0')}`;
-  const sum = body.split('').reduce((acc, d, i) => acc + Number(d) * (i % 2 ? 1 : 3), 0);
-  return body + String((10 - (sum % 10)) % 10);
-}
-
 /** A pending submission of the demo supplier with two files (front.png, back.png) and a brand. */
 async function pending(upc: string): Promise<string> {
-  const [{ id: userId }] = await server.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, 'supplier@example.com'));
-  const [row] = await server.database.db.transaction((tx) =>
-    createSubmissions(
-      tx,
-      [
-        {
-          companyId: GREEN_VALLEY,
-          userId,
-          partnerCompanyId: FRESH_MARKET,
-          upc,
-          ean13Upc: toEan13(upc)!,
-          productName: 'Sparkling water',
-          isImported: true,
-          files: ['front.png', 'back.png'].map((fileName) => ({
-            fileName,
-            storageKey: `test/none-${upc}-${fileName}`,
-            kind: 'png' as const,
-            size: 100,
-            detectionStatus: 'done' as const,
-          })),
-          from: null,
-        },
-      ],
-      { actor: 'system', userId: null },
-    ),
-  );
+  const row = await aSubmission(server, {
+    partner: FRESH_MARKET,
+    imported: true,
+    upc,
+    name: 'Sparkling water',
+    files: [{ name: 'front.png' }, { name: 'back.png' }],
+  });
   await server.database.db
     .update(productSubmissions)
     .set({ brand: 'Green Valey', msrp: 3.5 })
@@ -81,7 +49,7 @@ const compare = (client: Client, id: string) => client.get(`/api/review/items/${
 
 describe('the proposal beside the catalogue and the rejected version', () => {
   it('shows the catalogued product of the UPC, its certified values beside the proposal with the differences marked', async () => {
-    const upc = freshUpc();
+    const upc = aUpc('77');
     const id = await pending(upc);
     const before = await compare(admin, id);
     expect(before.status, before.text).toBe(200);
@@ -121,7 +89,7 @@ describe('the proposal beside the catalogue and the rejected version', () => {
   });
 
   it('diffs a resubmission against the rejected version, with the comments of that rejection on any attribute', async () => {
-    const upc = freshUpc();
+    const upc = aUpc('77');
     const id = await pending(upc);
     const rejected = await admin.post('/api/review/decisions', {
       ids: [id],
@@ -196,7 +164,7 @@ describe('the proposal beside the catalogue and the rejected version', () => {
   });
 
   it('is for staff with review rights only: suppliers, a read-only administrator and strangers are refused', async () => {
-    const id = await pending(freshUpc());
+    const id = await pending(aUpc('77'));
     expect((await compare(supplier, id)).status).toBe(403);
     expect((await compare(other, id)).status).toBe(403);
     expect((await compare(viewer, id)).status).toBe(403);
@@ -206,7 +174,7 @@ describe('the proposal beside the catalogue and the rejected version', () => {
   });
 
   it('refuses a comment on a field that is not an attribute of the proposal', async () => {
-    const id = await pending(freshUpc());
+    const id = await pending(aUpc('77'));
     const res = await admin.post('/api/review/decisions', {
       ids: [id],
       decision: 'reject',
