@@ -6,10 +6,13 @@ import {
   PHOTO_ISSUE_LABELS,
   REVIEW_AGE_CHOICES,
   REVIEW_PAGE_SIZES,
+  REVIEW_SORT_LABELS,
+  REVIEW_SORTS,
   REVIEW_STATUSES,
   statusDisplayName,
   titleCase,
   type ReviewQueueQuery,
+  type ReviewSort,
 } from '@portal/domain';
 import { ListSearchField } from '../search/ListSearchField.tsx';
 import { CompanySelect } from './CompanySelect.tsx';
@@ -117,13 +120,10 @@ export const QueueFilters = forwardRef<
           <CompanySelect value={query.company} onChange={(company) => change({ company })} />
           <Select
             label="Order"
-            data={[
-              { value: 'oldest', label: 'Oldest submitted first' },
-              { value: 'newest', label: 'Newest submitted first' },
-            ]}
+            data={REVIEW_SORTS.map((value) => ({ value, label: REVIEW_SORT_LABELS[value] }))}
             value={query.sort}
             allowDeselect={false}
-            onChange={(v) => v && change({ sort: v })}
+            onChange={(v) => v && change({ sort: v as ReviewSort })}
           />
           <TextInput
             type="date"

@@ -86,6 +86,7 @@ describe('review queue: the outcome of a bulk decision', () => {
       }
       if (path.includes('/review/options')) return jsonResponse(200, { partners: [] });
       if (path.includes('/review/reviewers')) return jsonResponse(200, { reviewers: [] });
+      if (path.includes('/review/views')) return jsonResponse(200, { views: [] });
       if (path.includes('/review/decisions/undo')) {
         undos.push(JSON.parse(String(init?.body)));
         const body = undos.at(-1) as { decisions: { id: string }[] };
