@@ -12,7 +12,6 @@ import {
   statusDisplayName,
   titleCase,
   type ReviewQueueQuery,
-  type ReviewSort,
 } from '@portal/domain';
 import { ListSearchField } from '../search/ListSearchField.tsx';
 import { CompanySelect } from './CompanySelect.tsx';
@@ -123,7 +122,7 @@ export const QueueFilters = forwardRef<
             data={REVIEW_SORTS.map((value) => ({ value, label: REVIEW_SORT_LABELS[value] }))}
             value={query.sort}
             allowDeselect={false}
-            onChange={(v) => v && change({ sort: v as ReviewSort })}
+            onChange={(v) => v && change({ sort: v })}
           />
           <TextInput
             type="date"

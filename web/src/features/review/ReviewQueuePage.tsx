@@ -175,7 +175,7 @@ export function ReviewQueuePage() {
           className={stackedTable.table}
         >
           <Table.Caption className="visually-hidden">
-            Items to review, {REVIEW_SORT_LABELS[query.sort].toLowerCase()}
+            Items to review, {lowerFirst(REVIEW_SORT_LABELS[query.sort])}
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -264,6 +264,8 @@ export function ReviewQueuePage() {
     </Page>
   );
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The partner every one of these items is for, or null (none, or several). */
 function partnerOfAll(items: readonly { partnerCompanyId: number | null }[]): number | null {
