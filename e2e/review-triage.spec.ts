@@ -5,7 +5,8 @@ import { apiAs, submitProducts, uniqueEan13 } from './support/seed-api.ts';
 
 // The review queue as a triage list at 1366×900: at least 12 items on one line each above the fold, the filters on
 // one line, and the list driven from the keyboard: J moves, X and Shift+X select, Assign selected gives them to
-// me, / goes to the search, ? lists the keys, O opens the item, where a staff-only note is added.
+// me, / goes to the search, ? lists the keys, the filters are saved as a view with its count, O opens the item, where
+// a staff-only note is added.
 
 const COUNT = 14;
 
@@ -78,6 +79,21 @@ test('the queue shows 12 items or more at 1366×900 and is driven from the keybo
   // The assignee filter: mine only.
   await page.getByRole('combobox', { name: 'Assigned to' }).click();
   await page.getByRole('option', { name: 'Me', exact: true }).click();
+  await expect(page).toHaveURL(/assignee=me/);
+  await expect(rows).toHaveCount(3);
+
+  // Saved as a view of mine: listed above the queue with how many items it holds; choosing it applies its filters.
+  const views = page.getByRole('group', { name: 'Saved views' });
+  await views.getByRole('button', { name: 'Save view…' }).click();
+  await page.getByRole('textbox', { name: 'Name of the view' }).fill(`Mine ${tag}`);
+  await page.getByRole('button', { name: 'Save view', exact: true }).click();
+  const view = views.getByRole('button', { name: new RegExp(`^Mine ${tag}\\s*, 3 items$`) });
+  await expect(view).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('combobox', { name: 'Assigned to' }).click();
+  await page.getByRole('option', { name: 'No one', exact: true }).click();
+  await expect(page).toHaveURL(/assignee=none/);
+  await expect(view).toHaveAttribute('aria-pressed', 'false');
+  await view.click();
   await expect(page).toHaveURL(/assignee=me/);
   await expect(rows).toHaveCount(3);
 

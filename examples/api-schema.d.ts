@@ -1349,6 +1349,54 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/review/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My saved views of the review queue, each with how many items it holds now
+         * @description Only the caller’s own views, by name. The counts are of the queue as it is now.
+         */
+        get: operations["getReviewViews"];
+        put?: never;
+        /**
+         * Save the queue's filters and order as a view of mine
+         * @description A name I already use (any case) is a 409, as is a view past the most one reviewer keeps.
+         */
+        post: operations["postReviewViews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a view of mine
+         * @description Another user’s view is not found (404).
+         */
+        delete: operations["deleteReviewViewsById"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a view of mine
+         * @description Another user’s view is not found (404).
+         */
+        patch: operations["patchReviewViewsById"];
+        trace?: never;
+    };
     "/api/review/items/{id}/compare": {
         parameters: {
             query?: never;
@@ -16769,7 +16817,8 @@ export interface operations {
                 overSla?: boolean;
                 /** @description Only items whose decision waits for a second approval */
                 approval?: boolean;
-                sort?: "oldest" | "newest";
+                /** @description `oldest` or `newest` submitted first; `overSla`: the items past their partner's review SLA first, then the rest, each part oldest first */
+                sort?: "oldest" | "newest" | "overSla";
                 page?: number;
                 size?: number;
                 /** @description startCursor or endCursor of a page already shown */
@@ -16952,9 +17001,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; q: Search at most 100 characters.; olderThan: Invalid input: expected number, received NaN; assignee: me, none or a user id.; sort: Invalid option: expected one of \"oldest\"|\"newest\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
+                     *       "detail": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; q: Search at most 100 characters.; olderThan: Invalid input: expected number, received NaN; assignee: me, none or a user id.; sort: Invalid option: expected one of \"oldest\"|\"newest\"|\"overSla\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; q: Search at most 100 characters.; olderThan: Invalid input: expected number, received NaN; assignee: me, none or a user id.; sort: Invalid option: expected one of \"oldest\"|\"newest\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
+                     *       "message": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; q: Search at most 100 characters.; olderThan: Invalid input: expected number, received NaN; assignee: me, none or a user id.; sort: Invalid option: expected one of \"oldest\"|\"newest\"|\"overSla\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
                      *       "fields": {
                      *         "status": "Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"",
                      *         "partner": "Invalid input: expected number, received NaN",
@@ -16966,7 +17015,7 @@ export interface operations {
                      *         "q": "Search at most 100 characters.",
                      *         "olderThan": "Invalid input: expected number, received NaN",
                      *         "assignee": "me, none or a user id.",
-                     *         "sort": "Invalid option: expected one of \"oldest\"|\"newest\"",
+                     *         "sort": "Invalid option: expected one of \"oldest\"|\"newest\"|\"overSla\"",
                      *         "page": "Invalid input: expected number, received NaN",
                      *         "size": "Invalid input: expected number, received NaN",
                      *         "boundary": "Too big: expected string to have <=512 characters"
@@ -17352,7 +17401,8 @@ export interface operations {
                 overSla?: boolean;
                 /** @description Only items whose decision waits for a second approval */
                 approval?: boolean;
-                sort?: "oldest" | "newest";
+                /** @description `oldest` or `newest` submitted first; `overSla`: the items past their partner's review SLA first, then the rest, each part oldest first */
+                sort?: "oldest" | "newest" | "overSla";
                 page?: number;
                 size?: number;
             };
@@ -19524,6 +19574,711 @@ export interface operations {
                      *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
                      *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: My saved views of the review queue, each with how many items it holds now */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "views": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Harvest Market over SLA",
+                     *           "filters": "partner=30443&overSla=true",
+                     *           "count": 12
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        views: {
+                            id: number;
+                            name: string;
+                            /** @description The queue's filters and order as its address carries them */
+                            filters: string;
+                            /** @description How many items the view holds now */
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Harvest Market over SLA",
+                 *       "filters": "partner=30443&overSla=true"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @description The queue's filters and order as its address carries them (GET /api/review/queue's query string, e.g. `partner=30443&overSla=true`); page and size are not kept. Empty: the default queue (pending review). */
+                    filters: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: Save the queue's filters and order as a view of mine */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Harvest Market over SLA",
+                     *       "filters": "partner=30443&overSla=true",
+                     *       "count": 12
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The queue's filters and order as its address carries them */
+                        filters: string;
+                        /** @description How many items the view holds now */
+                        count: number;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "name: Invalid input: expected string, received undefined; filters: Invalid input: expected string, received undefined",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "name: Invalid input: expected string, received undefined; filters: Invalid input: expected string, received undefined",
+                     *       "fields": {
+                     *         "name": "Invalid input: expected string, received undefined",
+                     *         "filters": "Invalid input: expected string, received undefined"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteReviewViewsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, no content */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Invalid input: expected number, received NaN",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Invalid input: expected number, received NaN",
+                     *       "fields": {
+                     *         "id": "Invalid input: expected number, received NaN"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchReviewViewsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Harvest Market, late"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Rename a view of mine */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Harvest Market over SLA",
+                     *       "filters": "partner=30443&overSla=true",
+                     *       "count": 12
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The queue's filters and order as its address carries them */
+                        filters: string;
+                        /** @description How many items the view holds now */
+                        count: number;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "name: Invalid input: expected string, received undefined",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "name: Invalid input: expected string, received undefined",
+                     *       "fields": {
+                     *         "name": "Invalid input: expected string, received undefined"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];

@@ -39,6 +39,7 @@ import { submissionRoutes } from './modules/submission-views/routes.ts';
 import { submissionV1Routes } from './modules/submission-views/api-v1-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
 import { reviewTriageRoutes } from './modules/review/triage-routes.ts';
+import { reviewSavedViewRoutes } from './modules/review/saved-view-routes.ts';
 import { reviewCompareRoutes } from './modules/review/compare-routes.ts';
 import { reviewApprovalRoutes } from './modules/review/approval-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(reviewRoutes);
   await app.register(reviewTriageRoutes);
+  await app.register(reviewSavedViewRoutes);
   await app.register(reviewCompareRoutes);
   await app.register(reviewApprovalRoutes);
   await app.register(catalogueRoutes);

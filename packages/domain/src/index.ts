@@ -48,6 +48,7 @@ export * from './review-comments-schema.ts';
 export * from './review-compare.ts';
 export * from './review-compare-schema.ts';
 export * from './review-triage.ts';
+export * from './review-saved-views.ts';
 export * from './review-approval.ts';
 export * from './review-approval-schema.ts';
 export * from './api-examples.ts';

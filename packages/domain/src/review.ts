@@ -37,6 +37,15 @@ export const isDecidable = (status: string) => status === 'SUBMITTED' || status 
  */
 export const DUPLICATE_STATUSES: readonly ItemStatus[] = ['SUBMITTED', 'ACCEPTED', 'CATALOGUED'];
 
+/** The queue's orders: by submission, or the items past their partner's SLA first (each part oldest first). */
+export const REVIEW_SORTS = ['oldest', 'newest', 'overSla'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
+  oldest: 'Oldest submitted first',
+  newest: 'Newest submitted first',
+  overSla: 'Over SLA first, then oldest',
+};
+
 const flag = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
 const listOf = <T extends z.ZodType>(item: T) =>
   z.preprocess(
@@ -79,7 +88,13 @@ export const reviewQueueQuery = z.object({
   assignee: reviewAssigneeFilter.optional(),
   overSla: flag.optional().describe("Only items waiting longer than their partner's review SLA"),
   approval: flag.optional().describe('Only items whose decision waits for a second approval'),
-  sort: z.enum(['oldest', 'newest']).default('oldest'),
+  sort: z
+    .enum(REVIEW_SORTS)
+    .default('oldest')
+    .describe(
+      "`oldest` or `newest` submitted first; `overSla`: the items past their partner's review SLA first, then the " +
+        'rest, each part oldest first',
+    ),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce
     .number()

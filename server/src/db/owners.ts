@@ -66,6 +66,7 @@ export const TABLE_OWNERS = {
   reviewClaims: 'modules/review/',
   reviewAssignments: 'modules/review/',
   reviewNotes: 'modules/review/',
+  reviewSavedViews: 'modules/review/',
   reviewStockReasons: 'modules/review/',
   submissionVersions: 'modules/review/',
   reviewPendingDecisions: 'modules/review/',

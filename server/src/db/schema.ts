@@ -1372,6 +1372,21 @@ export const reviewNotes = pgTable(
   (t) => [index('review_notes_submission_idx').on(t.submissionId, t.id)],
 );
 
+/** A reviewer's saved view of the review queue: its filters as the queue's address carries them (no page, size). */
+export const reviewSavedViews = pgTable(
+  'review_saved_views',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filters: text('filters').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('review_saved_views_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+);
+
 /**
  * The version of a submission a rejection saw: its fields as the review page shows them and its files (name, kind,
  * size, picture hash, codes read; not their bytes), kept by the review module when an item is rejected, so that a

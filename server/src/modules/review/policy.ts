@@ -18,6 +18,8 @@ export const reviewPolicy = {
   assign: reviews,
   /** Staff-only internal notes on an item: written and read by reviewers, never shown to its supplier. */
   note: reviews,
+  /** Saved views of the queue: each reviewer's own, of the queue they work in. */
+  savedViews: reviews,
   /** The reason-code report: staff who review (its counts are of every partner's rejections). */
   report: reviews,
 };

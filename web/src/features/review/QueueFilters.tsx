@@ -6,6 +6,8 @@ import {
   PHOTO_ISSUE_LABELS,
   REVIEW_AGE_CHOICES,
   REVIEW_PAGE_SIZES,
+  REVIEW_SORT_LABELS,
+  REVIEW_SORTS,
   REVIEW_STATUSES,
   statusDisplayName,
   titleCase,
@@ -117,10 +119,7 @@ export const QueueFilters = forwardRef<
           <CompanySelect value={query.company} onChange={(company) => change({ company })} />
           <Select
             label="Order"
-            data={[
-              { value: 'oldest', label: 'Oldest submitted first' },
-              { value: 'newest', label: 'Newest submitted first' },
-            ]}
+            data={REVIEW_SORTS.map((value) => ({ value, label: REVIEW_SORT_LABELS[value] }))}
             value={query.sort}
             allowDeselect={false}
             onChange={(v) => v && change({ sort: v })}

@@ -86,6 +86,7 @@ describe('review queue: the outcome of a bulk decision', () => {
       }
       if (path.includes('/review/options')) return jsonResponse(200, { partners: [] });
       if (path.includes('/review/reviewers')) return jsonResponse(200, { reviewers: [] });
+      if (path.includes('/review/views')) return jsonResponse(200, { views: [] });
       if (path.includes('/review/decisions/undo')) {
         undos.push(JSON.parse(String(init?.body)));
         const body = undos.at(-1) as { decisions: { id: string }[] };
@@ -282,6 +283,7 @@ describe('review queue: the outcome of a bulk decision', () => {
       }
       if (path.includes('/review/options')) return jsonResponse(200, { partners: [] });
       if (path.includes('/review/reviewers')) return jsonResponse(200, { reviewers: [] });
+      if (path.includes('/review/views')) return jsonResponse(200, { views: [] });
       return jsonResponse(200, {});
     });
     open();
@@ -291,5 +293,39 @@ describe('review queue: the outcome of a bulk decision', () => {
     expect(flag.textContent).toBe('Reject: 2nd approval');
     fireEvent.click(screen.getByRole('checkbox', { name: APPROVAL_MSG.waitingLabel }));
     await waitFor(() => expect(asked.at(-1)).toContain('approval=true'));
+  });
+
+  it("marks an item over its partner's SLA beside its age, and sorts the over-SLA items first", async () => {
+    const late = { ...item(1), slaHours: 24, overSla: true };
+    const asked: string[] = [];
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url);
+      if (path.includes('/review/queue')) {
+        asked.push(path);
+        return jsonResponse(200, {
+          items: [late, item(2)],
+          total: 2,
+          page: 1,
+          size: 25,
+          startCursor: null,
+          endCursor: null,
+        });
+      }
+      if (path.includes('/review/options')) return jsonResponse(200, { partners: [] });
+      if (path.includes('/review/reviewers')) return jsonResponse(200, { reviewers: [] });
+      if (path.includes('/review/views')) return jsonResponse(200, { views: [] });
+      return jsonResponse(200, {});
+    });
+    const { router } = open();
+    const badge = await screen.findByLabelText("Over SLA: Waiting longer than the partner's review SLA (24 h)");
+    expect(badge.closest('td')?.getAttribute('data-label')).toBe('Age');
+    expect(screen.getAllByText('Over SLA')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: /^More filters/ }));
+    fireEvent.click(screen.getByLabelText('Order', { selector: 'input:not([type=hidden])' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Over SLA first, then oldest' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('overSla'));
+    await waitFor(() => expect(asked.at(-1)).toContain('sort=overSla'));
+    expect(screen.getByText('Items to review, over SLA first, then oldest')).toBeTruthy();
   });
 });

@@ -5,8 +5,10 @@ import { Alert, Button, Checkbox, Group, Table, Text, UnstyledButton } from '@ma
 import {
   parseReviewQueueSearch,
   REVIEW_QUEUE_SHORTCUTS,
+  REVIEW_SORT_LABELS,
   reviewDecisionSummary,
   reviewQueueSearch,
+  viewAddress,
   type ReviewAssignBody,
   type ReviewQueueQuery,
 } from '@portal/domain';
@@ -23,12 +25,16 @@ import { UndoToast } from './UndoToast.tsx';
 import { undoStore } from './undo-store.ts';
 import { assignItems, decide, decided, fetchQueuePage, reviewKeys } from './review-api.ts';
 import { QueueFilters } from './QueueFilters.tsx';
+import { SavedViews } from './SavedViews.tsx';
 import { AssignMenu } from './AssignMenu.tsx';
 import { QUEUE_COLUMNS, QueueRow } from './ReviewQueueRow.tsx';
 import { useQueueKeys } from './use-queue-keys.ts';
 import { useAddressParams } from '../../ui/use-address-params.ts';
 
 export const REVIEW_HEADING = 'Review queue';
+
+/** The Age column's sort as aria-sort says it (the oldest first is the longest wait first: descending age). */
+const AGE_SORT = { oldest: 'descending', newest: 'ascending', overSla: 'other' } as const;
 
 /**
  * /review (staff with review rights): the submissions waiting for a decision as a triage list, one line per item,
@@ -65,6 +71,12 @@ export function ReviewQueuePage() {
         ),
       { replace: !('page' in patch) },
     );
+  };
+  /** A saved view replaces every filter with its own, at page 1, keeping the page size. */
+  const applyView = (filters: string) => {
+    setSelected(new Set());
+    keys.setCursor(-1);
+    setParams(() => new URLSearchParams(viewAddress(filters, query)));
   };
   const items = rows.data?.items ?? [];
   const total = rows.data?.total ?? 0;
@@ -115,6 +127,7 @@ export function ReviewQueuePage() {
 
   return (
     <Page heading={REVIEW_HEADING}>
+      <SavedViews query={query} apply={applyView} />
       <QueueFilters ref={filters} query={query} change={change} />
       {rows.isError && <Alert color="red">The review queue could not be loaded. Please try again.</Alert>}
       {/* Always there, so screen readers announce the result when it comes. */}
@@ -162,7 +175,7 @@ export function ReviewQueuePage() {
           className={stackedTable.table}
         >
           <Table.Caption className="visually-hidden">
-            Items to review, {query.sort === 'oldest' ? 'oldest' : 'newest'} submitted first
+            Items to review, {lowerFirst(REVIEW_SORT_LABELS[query.sort])}
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -179,13 +192,13 @@ export function ReviewQueuePage() {
               )}
               {QUEUE_COLUMNS.map((h) =>
                 h === 'Age' ? (
-                  <Table.Th key={h} scope="col" aria-sort={query.sort === 'oldest' ? 'descending' : 'ascending'}>
+                  <Table.Th key={h} scope="col" aria-sort={AGE_SORT[query.sort]}>
                     <UnstyledButton
                       fw={700}
                       fz="sm"
                       onClick={() => change({ sort: query.sort === 'oldest' ? 'newest' : 'oldest' })}
                     >
-                      Age {query.sort === 'oldest' ? '▼' : '▲'}
+                      Age {query.sort === 'oldest' ? '▼' : query.sort === 'newest' ? '▲' : ''}
                       <span className="visually-hidden">
                         , sort {query.sort === 'oldest' ? 'newest' : 'oldest'} first
                       </span>
@@ -251,6 +264,8 @@ export function ReviewQueuePage() {
     </Page>
   );
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The partner every one of these items is for, or null (none, or several). */
 function partnerOfAll(items: readonly { partnerCompanyId: number | null }[]): number | null {

@@ -72,7 +72,7 @@ export async function queuePage(
   if (!statement) return { items: [], total, page: q.page, size: q.size, startCursor: null, endCursor: null };
   const rows = await queryRows<Record<string, unknown>>(db, statement);
   const boundary = (r: Record<string, unknown> | undefined, edge: 'start' | 'end') =>
-    r
+    r && q.sort !== 'overSla'
       ? encodeCursor(
           { sort: 'submitted_at', key: String(r.sort_key), id: String(r.id), boundary: { page: q.page, edge } },
           cursorFilters(q),
@@ -94,6 +94,7 @@ export async function queueRead(
   q: ReviewQueueQuery & { boundary?: string | null },
   viewer: number,
 ): Promise<{ total: number; statement: SQL | null }> {
+  if (q.sort === 'overSla') return overSlaFirstRead(db, q, viewer);
   const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'submitted_at', filters: cursorFilters(q) }) : null;
   const total = await queueTotal(db, q, viewer);
   const read = planPageRead(q.page, q.size, total, anchor?.boundary && { ...anchor.boundary, ...anchor });
@@ -120,28 +121,102 @@ export async function queueRead(
 }
 
 /**
+ * "Over SLA first": the filtered queue in two parts, the items past their partner's SLA then the rest, each oldest
+ * first. A page is read from each part it covers, each from its nearer end (the top, or the bottom in reverse), as
+ * one statement. No boundary cursors: which part an item is in changes as the clock passes its SLA, so a position
+ * kept from a page shown earlier may no longer be where it was; reviewers who sort by SLA work the top pages.
+ */
+async function overSlaFirstRead(
+  db: Tx,
+  q: ReviewQueueQuery,
+  viewer: number,
+): Promise<{ total: number; statement: SQL | null }> {
+  const [total, over] = await Promise.all([
+    queueTotal(db, q, viewer),
+    q.overSla ? null : queueTotal(db, { ...q, overSla: true }, viewer),
+  ]);
+  const overCount = over ?? total;
+  const start = (q.page - 1) * q.size;
+  const end = Math.min(start + q.size, total);
+  if (start >= end) return { total, statement: null };
+  const where = queueWhere(q, viewer);
+  const parts = [
+    {
+      part: 0,
+      where: sql`${where} and ${overSla(sql`s`)}`,
+      count: overCount,
+      from: start,
+      to: Math.min(end, overCount),
+    },
+    {
+      part: 1,
+      where: sql`${where} and not ${overSla(sql`s`)}`,
+      count: total - overCount,
+      from: Math.max(start, overCount) - overCount,
+      to: end - overCount,
+    },
+  ].filter((p) => p.to > p.from);
+  const reads = parts.map((p) => {
+    // From the bottom when fewer rows lie below the range than above it.
+    const reverse = p.count - p.to < p.from;
+    const order = sql.raw(reverse ? 'desc' : 'asc');
+    return sql`(select s.*, ${p.part}::int as part from product_submissions s where ${p.where}
+      order by s.submitted_at ${order}, s.id ${order} limit ${p.to - p.from} offset ${reverse ? p.count - p.to : p.from})`;
+  });
+  return {
+    total,
+    statement: sql`select ${itemColumns(viewer)}, ${keyOf(sql`page.submitted_at`)} as sort_key
+      from (${sql.join(reads, sql` union all `)}) as page
+      ${itemJoins}
+      order by page.part, page.submitted_at asc, page.id asc`,
+  };
+}
+
+/**
  * The items before and after `id` in the filtered queue, from its place in the queue's order (it need not match
  * the filters any more: a decided item still has its place). `next` passes by the items another reviewer has claimed
  * (J); `previous` does not (K goes back to what was there).
  */
 export async function neighbours(db: Tx, id: string, f: ReviewQueueFilters, viewer: number): Promise<ReviewNeighbours> {
-  const [at] = await queryRows<{ key: string }>(
+  const [at] = await queryRows<{ key: string; over: boolean }>(
     db,
-    sql`select ${keyOf(sql`submitted_at`)} as key from product_submissions where id = ${id}::uuid`,
+    sql`select ${keyOf(sql`s.submitted_at`)} as key, ${overSla(sql`s`)} as over from product_submissions s
+      where s.id = ${id}::uuid`,
   );
   if (!at) return { previous: null, next: null };
-  const side = async (direction: 'older' | 'newer', skipClaimed: boolean) => {
+  /** The first row from the position (none: the part's top or bottom) in `direction`, within `part`. */
+  const side = async (
+    direction: 'older' | 'newer',
+    skipClaimed: boolean,
+    from: boolean,
+    part: SQL = sql`true`,
+  ): Promise<string | null> => {
     const order = sql.raw(direction === 'older' ? 'desc' : 'asc');
     const [row] = await queryRows<{ id: string }>(
       db,
-      sql`select s.id from product_submissions s where ${queueWhere(f, viewer)}
-        and ${pastPosition({ sort: sql`s.submitted_at`, id: sql`s.id` }, { key: at.key, id }, direction)}
+      sql`select s.id from product_submissions s where ${queueWhere(f, viewer)} and ${part}
+        and ${from ? pastPosition({ sort: sql`s.submitted_at`, id: sql`s.id` }, { key: at.key, id }, direction) : sql`true`}
         and ${skipClaimed ? sql`not ${claimedByOther(sql`s`, viewer)}` : sql`true`}
         order by s.submitted_at ${order}, s.id ${order} limit 1`,
     );
     return row?.id ?? null;
   };
-  const [previous, next] = await Promise.all([side(up(f.sort), false), side(down(f.sort), true)]);
+  if (f.sort === 'overSla') {
+    // Each part oldest first: past the end of the over-SLA part comes the top of the rest, and back again.
+    const over = sql`${overSla(sql`s`)}`;
+    const rest = sql`not ${overSla(sql`s`)}`;
+    const orElse = async (first: Promise<string | null>, then: () => Promise<string | null>) => (await first) ?? then();
+    const [previous, next] = await Promise.all([
+      at.over
+        ? side('older', false, true, over)
+        : orElse(side('older', false, true, rest), () => side('older', false, false, over)),
+      at.over
+        ? orElse(side('newer', true, true, over), () => side('newer', true, false, rest))
+        : side('newer', true, true, rest),
+    ]);
+    return { previous, next };
+  }
+  const [previous, next] = await Promise.all([side(up(f.sort), false, true), side(down(f.sort), true, true)]);
   return { previous, next };
 }
 

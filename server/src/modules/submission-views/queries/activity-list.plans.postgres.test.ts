@@ -226,11 +226,13 @@ describe('the review queue plans at 100,000 submissions (postgres)', () => {
     return explain(text, params);
   }
 
-  it('page 1, a partner page, oldest or newest first, and a deep page read from its neighbour read a page by index', async () => {
+  it('page 1, a partner page, oldest, newest or over SLA first, and a deep page read from its neighbour read a page by index', async () => {
     const deepFrom = await queuePage(seeded.database.db, q({ page: 399, size: 25 }), 0);
     const shapes: [string, ReturnType<typeof q>][] = [
       ['every partner, oldest first', q({})],
       ['newest first', q({ sort: 'newest' })],
+      // No partner of the seed has an SLA: the page is the top of the second part, by the same index.
+      ['over SLA first', q({ sort: 'overSla' })],
       ['one partner', q({ partner: PARTNER })],
       ['one company', q({ company: BIG })],
       ['page 400 from the end of page 399', q({ page: 400, size: 25, boundary: deepFrom.endCursor })],
