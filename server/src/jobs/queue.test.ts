@@ -502,20 +502,18 @@ describe(`job queue (${databaseKind})`, () => {
       payload: z.object({ id: z.string() }),
       handler: async ({ id }) => void ran.push(id),
     });
-    // Not due for a while yet; and one whose worker stopped, its claim about to pass its lock.
+    // Not due yet; and one whose worker stopped, its claim not yet past its lock. Both far off, so that the check
+    // below holds however slow the machine; the runner then polls while they come due (no wake-up: a raw update).
+    const later = new Date(Date.now() + 3_600_000);
     await db.insert(jobs).values([
-      { name: job.name, payload: { id: 'later' }, runAt: new Date(Date.now() + 400) },
-      {
-        name: job.name,
-        payload: { id: 'stalled' },
-        status: 'running',
-        attempts: 1,
-        lockedUntil: new Date(Date.now() + 400),
-      },
+      { name: job.name, payload: { id: 'later' }, runAt: later },
+      { name: job.name, payload: { id: 'stalled' }, status: 'running', attempts: 1, lockedUntil: later },
     ]);
     expect(((await db.execute(dueStatement([job.name]))) as { rows: unknown[] }).rows[0]).toEqual({ due: false });
     const runner = new JobRunner(db, log, { pollMs: 50 }).register(job);
     runner.start();
+    await db.execute(sql`update jobs set run_at = now() where name = ${job.name} and status = 'queued'`);
+    await db.execute(sql`update jobs set locked_until = now() where name = ${job.name} and status = 'running'`);
     try {
       await until(() => ran.length === 2);
       expect(ran.sort()).toEqual(['later', 'stalled']);
