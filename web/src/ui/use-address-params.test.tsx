@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useSearchParams } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation, useSearchParams } from 'react-router';
 import { renderWithApp } from '../test/render.tsx';
 import { useAddressParams } from './use-address-params.ts';
 
@@ -34,7 +35,48 @@ function TwoChanges({ live }: { live: boolean }) {
   );
 }
 
+/** A page whose render of `?slow=1` waits (as a lazy page's module or a slow read does) until `arrive` is called. */
+let arrive = () => {};
+const arrived = new Promise<void>((resolve) => (arrive = resolve));
+let hasArrived = false;
+void arrived.then(() => (hasArrived = true));
+function SlowPage() {
+  const [params] = useSearchParams();
+  if (params.get('slow') && !hasArrived) throw arrived;
+  return null;
+}
+function TickBox() {
+  const [params, update] = useAddressParams();
+  return (
+    <>
+      <input
+        type="checkbox"
+        aria-label="slow"
+        checked={params.get('slow') === '1'}
+        onChange={() => update({ slow: '1' })}
+      />
+      <output aria-label="rendered">{useLocation().search}</output>
+      <Suspense fallback={null}>
+        <SlowPage />
+      </Suspense>
+    </>
+  );
+}
+
 describe('useAddressParams', () => {
+  it('shows the change asked for at once, while the navigation to it is still rendering', async () => {
+    renderWithApp(<TickBox />, { path: '/review' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'slow' }));
+    // The router has not rendered the new address (its page waits), and the box is ticked already.
+    await waitFor(() =>
+      expect((screen.getByRole('checkbox', { name: 'slow' }) as HTMLInputElement).checked).toBe(true),
+    );
+    expect(screen.getByRole('status', { name: 'rendered' }).textContent).toBe('');
+    await act(async () => arrive());
+    await waitFor(() => expect(screen.getByRole('status', { name: 'rendered' }).textContent).toBe('?slow=1'));
+    expect((screen.getByRole('checkbox', { name: 'slow' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('builds each change on the address the last one left, not on the one the page last rendered', async () => {
     renderWithApp(<TwoChanges live />, { path: '/review?status=SUBMITTED' });
     fireEvent.click(screen.getByRole('button', { name: 'both' }));
