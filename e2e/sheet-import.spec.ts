@@ -33,7 +33,7 @@ test('a supplier uploads a sheet with a mangled UPC column, corrects a column an
     .locator('input[type="file"]')
     .setInputFiles({ name: 'green-valley.csv', mimeType: 'text/csv', buffer: Buffer.from(SHEET) });
 
-  await expect(page.getByText('headers on row 2. 3 rows: 1 ready, 1 with warnings, 1 blocked.')).toBeVisible(HANG);
+  await expect(page.getByText('Headers on row 2. 3 rows: 1 ready, 1 with warnings, 1 blocked.')).toBeVisible(HANG);
   await expect(page.getByRole('combobox', { name: 'Field for column Code' })).toHaveValue('upc');
   await expect(page.getByRole('combobox', { name: 'Field for column Notes' })).toHaveValue('ignore');
   const preview = page.getByRole('table', { name: 'The first rows as they will be read' });
@@ -103,7 +103,7 @@ test('a supplier creates drafts from a sheet, their uploaded photos attached, an
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: `list-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
-  await expect(page.getByText('headers on row 1. 3 rows: 1 ready, 1 with warnings, 1 blocked.')).toBeVisible(HANG);
+  await expect(page.getByText('Headers on row 1. 3 rows: 1 ready, 1 with warnings, 1 blocked.')).toBeVisible(HANG);
   await page.getByRole('combobox', { name: 'Field for column Notes' }).selectOption({ label: 'Brand' });
   const preview = page.getByRole('table', { name: 'The first rows as they will be read' });
   // Read again with the corrected mapping, in a media process too.

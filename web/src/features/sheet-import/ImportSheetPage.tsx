@@ -91,7 +91,7 @@ export function ImportSheetPage() {
         {run && (
           <>
             <Text aria-live="polite">
-              {run.sheets.length > 1 ? `Sheet "${run.sheets[run.sheet]}", ` : ''}headers on row {run.headerRow}.{' '}
+              {run.sheets.length > 1 ? `Sheet "${run.sheets[run.sheet]}", headers` : 'Headers'} on row {run.headerRow}.{' '}
               {totalsText(run.totals)}
             </Text>
             <Title order={2}>Columns</Title>
