@@ -218,7 +218,12 @@ describe(`sheet import: every value a draft holds is carried (${databaseKind})`,
   it('carries the size (as typed, with its UN/ECE code), calories, ingredients and allergens as facts', async () => {
     const res = await startImport(c.supplier, first);
     expect(res.status).toBe(202);
-    expect(await finished(c.supplier, res.json.id)).toMatchObject({ status: 'done', created: 1, photosAttached: 1 });
+    expect(await finished(c.supplier, res.json.id)).toMatchObject({
+      status: 'done',
+      created: 1,
+      photosAttached: 1,
+      kept: 0,
+    });
     const file = await chiliFile();
     expect(file).toMatchObject({ upc: ean, productName: 'Beef Chili' });
     expect(file.facts).toMatchObject({
@@ -251,7 +256,12 @@ describe(`sheet import: every value a draft holds is carried (${databaseKind})`,
     expect((await draftsOf(c.supplier)).find((d) => d.id === draftId)!.updatedDate).toBe(before.updatedDate);
 
     const changed = await startImport(c.supplier, chili('Beef Chili Hot', '270', 'Beef, beans, tomatoes, chili.'));
-    expect(await finished(c.supplier, changed.json.id)).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    expect(await finished(c.supplier, changed.json.id)).toMatchObject({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+      kept: 1,
+    });
     const after = await chiliFile();
     // The sheet's own values follow the sheet; the name and calories typed in the portal stay.
     expect(after.productName).toBe('Beef Chili, family size');

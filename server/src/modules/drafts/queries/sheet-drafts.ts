@@ -64,6 +64,8 @@ export interface SheetDraftsOutcome {
   updated: number;
   unchanged: number;
   photosAttached: number;
+  /** Updated drafts that kept a value the supplier changed in the portal since the last import. */
+  kept: number;
 }
 
 type Candidate = {
@@ -89,7 +91,7 @@ export async function upsertSheetDrafts(
   owner: SheetDraftsOwner,
   products: readonly SheetProduct[],
 ): Promise<SheetDraftsOutcome> {
-  const outcome: SheetDraftsOutcome = { created: 0, updated: 0, unchanged: 0, photosAttached: 0 };
+  const outcome: SheetDraftsOutcome = { created: 0, updated: 0, unchanged: 0, photosAttached: 0, kept: 0 };
   const rows = products.filter((p): p is SheetProduct & { upc: string } => p.upc !== null);
   if (!rows.length) return outcome;
   const forms = rows.flatMap((p) => upcForms(p.upc));
@@ -174,7 +176,7 @@ export async function upsertSheetDrafts(
     };
     if (target) {
       await tx.update(draftSubmissions).set(sheetValues).where(eq(draftSubmissions.id, target.id));
-      await carryIntoFiles(tx, target, product, mine);
+      if (await carryIntoFiles(tx, target, product, mine)) outcome.kept++;
       await touchDraft(tx, target.id);
       outcome.updated++;
     } else {
@@ -257,7 +259,7 @@ async function movePhotos(tx: Tx, draftId: string, product: SheetProduct, photos
 
 /**
  * The row's name and facts into the draft's files of its UPC: where a file holds nothing, or still what the last import
- * gave; a value the supplier changed in the portal since is kept (docs/decisions/intake.md).
+ * gave; a value the supplier changed in the portal since is kept (docs/decisions/intake.md). True when one was.
  */
 async function carryIntoFiles(tx: Tx, target: Existing, product: SheetProduct, mine: Set<string>) {
   const files = await tx
@@ -271,13 +273,16 @@ async function carryIntoFiles(tx: Tx, target: Existing, product: SheetProduct, m
     .where(and(eq(draftFiles.draftId, target.id), inArray(draftFiles.upc, [...mine])));
   const previousFacts = target.previous ? sheetFacts(target.previous).facts : null;
   const { facts } = sheetFacts(product);
+  let kept = false;
   for (const f of files) {
     const productName = mergeSheetName(f.productName, target.previous?.productName ?? null, product.productName);
     const merged = mergeSheetFacts(f.facts, f.factSources, previousFacts, facts);
+    if (merged.kept.length || (product.productName !== null && productName !== product.productName)) kept = true;
     if (productName === f.productName && sameFactValue(merged.facts, f.facts)) continue;
     await tx
       .update(draftFiles)
       .set({ productName, facts: merged.facts, factSources: merged.sources })
       .where(eq(draftFiles.id, f.id));
   }
+  return kept;
 }
