@@ -21997,6 +21997,7 @@ export interface operations {
                      *       "updated": 1,
                      *       "unchanged": 0,
                      *       "photosAttached": 2,
+                     *       "kept": 0,
                      *       "skipped": 1,
                      *       "error": null,
                      *       "createdAt": "2026-11-29T09:00:00.000Z",
@@ -22021,6 +22022,8 @@ export interface operations {
                         unchanged: number;
                         /** @description Uploaded photos moved into the drafts, by file name or detected code. */
                         photosAttached: number;
+                        /** @description Updated drafts that kept a name or product fact the supplier changed in the portal since the last import. */
+                        kept: number;
                         /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
                         skipped: number;
                         error: string | null;
@@ -22200,6 +22203,7 @@ export interface operations {
                      *       "updated": 1,
                      *       "unchanged": 0,
                      *       "photosAttached": 2,
+                     *       "kept": 0,
                      *       "skipped": 1,
                      *       "error": null,
                      *       "createdAt": "2026-11-29T09:00:00.000Z",
@@ -22224,6 +22228,8 @@ export interface operations {
                         unchanged: number;
                         /** @description Uploaded photos moved into the drafts, by file name or detected code. */
                         photosAttached: number;
+                        /** @description Updated drafts that kept a name or product fact the supplier changed in the portal since the last import. */
+                        kept: number;
                         /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
                         skipped: number;
                         error: string | null;
@@ -22694,6 +22700,7 @@ export interface operations {
                      *       "updated": 1,
                      *       "unchanged": 0,
                      *       "photosAttached": 2,
+                     *       "kept": 0,
                      *       "skipped": 1,
                      *       "error": null,
                      *       "createdAt": "2026-11-29T09:00:00.000Z",
@@ -22718,6 +22725,8 @@ export interface operations {
                         unchanged: number;
                         /** @description Uploaded photos moved into the drafts, by file name or detected code. */
                         photosAttached: number;
+                        /** @description Updated drafts that kept a name or product fact the supplier changed in the portal since the last import. */
+                        kept: number;
                         /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
                         skipped: number;
                         error: string | null;
@@ -22897,6 +22906,7 @@ export interface operations {
                      *       "updated": 1,
                      *       "unchanged": 0,
                      *       "photosAttached": 2,
+                     *       "kept": 0,
                      *       "skipped": 1,
                      *       "error": null,
                      *       "createdAt": "2026-11-29T09:00:00.000Z",
@@ -22921,6 +22931,8 @@ export interface operations {
                         unchanged: number;
                         /** @description Uploaded photos moved into the drafts, by file name or detected code. */
                         photosAttached: number;
+                        /** @description Updated drafts that kept a name or product fact the supplier changed in the portal since the last import. */
+                        kept: number;
                         /** @description Rows left out: blocked in the dry run, or a UPC repeated. */
                         skipped: number;
                         error: string | null;

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_SCOPES, SHEET_MSG, type SheetDryRun, type SheetImport } from '@portal/domain';
+import { SHEET_CARRY_MSG, SHEET_MSG, TOKEN_SCOPES, type SheetDryRun, type SheetImport } from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import type { z } from 'zod';
+import type { draftViewSchema } from '@portal/domain';
 import { aSubmission, aUpc, BLUE_HARBOR } from './support/factories.ts';
 import { SAVE_READINESS_RULES } from './support/readiness-rules.ts';
 
@@ -11,6 +13,7 @@ import { SAVE_READINESS_RULES } from './support/readiness-rules.ts';
  * file names the sheet gives and by the code read from them, the same sheet again changing nothing, another company's
  * drafts untouched; the partner's readiness rules in the dry run; the integration API's paths.
  */
+type DraftView = z.infer<typeof draftViewSchema>;
 let server: TestServer;
 let c: Awaited<ReturnType<typeof demoClients>>;
 const PARTNER = 30443;
@@ -160,6 +163,113 @@ describe(`sheet import: create drafts (${databaseKind})`, () => {
     expect(partner.status).toBe(400);
     expect((await c.supplier.get('/api/sheetImports/not-an-id')).status).toBe(404);
     expect((await c.viewer.upload('/api/sheetImports', sheet(), 'file')).status).toBe(403);
+  });
+});
+
+describe(`sheet import: every value a draft holds is carried (${databaseKind})`, () => {
+  const upc = aUpc('71');
+  const ean = '0' + upc;
+  const chili = (name: string, calories: string, ingredients: string) =>
+    [
+      'UPC;Product;Brand;Size;Calories;Ingredients;Allergens;Case pack;Photos',
+      `${upc};${name};Hormel;15 oz;${calories};${ingredients};Contains: soy.;12;chili-front.png`,
+    ].join('\r\n');
+  const first = chili('Beef Chili', '250', 'Beef, beans, tomatoes.');
+  let draftId: string;
+
+  const chiliFile = async () => {
+    const drafts = await draftsOf(c.supplier);
+    draftId = drafts.find((d) => d.files.some((f) => f.fileName === 'chili-front.png'))!.id;
+    const res = await c.supplier.get(`/api/draftSubmissions/${draftId}`);
+    expect(res.status).toBe(200);
+    return (res.json as DraftView).files.find((f) => f.fileName === 'chili-front.png')!;
+  };
+
+  beforeAll(async () => {
+    const res = await c.supplier.upload('/api/draftSubmissions', [
+      { name: 'chili-front.png', data: await plainImage(), type: 'image/png' },
+    ]);
+    expect(res.status).toBe(201);
+    await server.ctx.jobs!.drain();
+  });
+
+  it('the dry run says, per column, what a draft has no place for', async () => {
+    const res = await c.supplier.upload('/api/sheetImports/dryRun', sheet(first), 'file');
+    expect(res.status).toBe(200);
+    const run = res.json as SheetDryRun;
+    expect(run.mapping.map((m) => m.target)).toEqual([
+      'upc',
+      'productName',
+      'brand',
+      'size',
+      'calories',
+      'ingredients',
+      'allergens',
+      'packCount',
+      'imageFiles',
+    ]);
+    expect(run.issues.map((i) => [i.row, i.column, i.severity, i.message])).toEqual([
+      [1, 'Brand', 'warning', SHEET_CARRY_MSG.notCarried('Brand')],
+      [1, 'Case pack', 'warning', SHEET_CARRY_MSG.notCarried('Case pack')],
+    ]);
+    expect(run.totals).toEqual({ rows: 1, ready: 1, warnings: 0, blocked: 0 });
+  });
+
+  it('carries the size (as typed, with its UN/ECE code), calories, ingredients and allergens as facts', async () => {
+    const res = await startImport(c.supplier, first);
+    expect(res.status).toBe(202);
+    expect(await finished(c.supplier, res.json.id)).toMatchObject({
+      status: 'done',
+      created: 1,
+      photosAttached: 1,
+      kept: 0,
+    });
+    const file = await chiliFile();
+    expect(file).toMatchObject({ upc: ean, productName: 'Beef Chili' });
+    expect(file.facts).toMatchObject({
+      netContent: { printed: '15 oz', quantity: 15, unit: 'ONZ' },
+      calories: 250,
+      ingredients: 'Beef, beans, tomatoes.',
+      allergens: 'Contains: soy.',
+    });
+    expect(file.factSources.calories).toEqual({ source: 'typed', region: null });
+  });
+
+  it('keeps what the supplier typed in the portal since; the same sheet again changes nothing', async () => {
+    const file = await chiliFile();
+    const typed = await c.supplier.put(`/api/draftSubmissions/${draftId}/facts/chili-front.png`, {
+      facts: { ...file.facts!, calories: 260 },
+    });
+    expect(typed.status).toBe(200);
+    const renamed = await c.supplier.graphql(
+      `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+      {
+        id: draftId,
+        input: { files: [{ fileName: 'chili-front.png', upc: ean, productName: 'Beef Chili, family size' }] },
+      },
+    );
+    expect(renamed.json.errors).toBeUndefined();
+    const before = (await draftsOf(c.supplier)).find((d) => d.id === draftId)!;
+
+    const again = await startImport(c.supplier, first);
+    expect(await finished(c.supplier, again.json.id)).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    expect((await draftsOf(c.supplier)).find((d) => d.id === draftId)!.updatedDate).toBe(before.updatedDate);
+
+    const changed = await startImport(c.supplier, chili('Beef Chili Hot', '270', 'Beef, beans, tomatoes, chili.'));
+    expect(await finished(c.supplier, changed.json.id)).toMatchObject({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+      kept: 1,
+    });
+    const after = await chiliFile();
+    // The sheet's own values follow the sheet; the name and calories typed in the portal stay.
+    expect(after.productName).toBe('Beef Chili, family size');
+    expect(after.facts).toMatchObject({
+      netContent: { printed: '15 oz', quantity: 15, unit: 'ONZ' },
+      calories: 260,
+      ingredients: 'Beef, beans, tomatoes, chili.',
+    });
   });
 });
 

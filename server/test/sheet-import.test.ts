@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import { SHEET_MSG, SHEET_VALUE_MSG, type SheetDryRun } from '@portal/domain';
+import { SHEET_CARRY_MSG, SHEET_MSG, SHEET_VALUE_MSG, type SheetDryRun } from '@portal/domain';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -80,6 +80,9 @@ describe(`sheet import: the dry run (${databaseKind})`, () => {
       [7, '0012345678905', null],
     ]);
     expect(run.issues.map((i) => [i.row, i.column, i.value, i.severity, i.message])).toEqual([
+      // Columns a draft has no place for are said once, on the header row.
+      [3, 'Case Pack', '', 'warning', SHEET_CARRY_MSG.notCarried('Case Pack')],
+      [3, 'Cost', '', 'warning', SHEET_CARRY_MSG.notCarried('Cost')],
       [5, 'Code', '36000291452', 'warning', SHEET_VALUE_MSG.upcZerosRestored('36000291452', '036000291452')],
       [6, 'Code', '3.6E+11', 'blocked', SHEET_VALUE_MSG.upcScientific('3.6E+11')],
       // A formula is never run: it reads as its text.

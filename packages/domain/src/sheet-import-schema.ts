@@ -100,6 +100,12 @@ export const sheetImportSchema = z
     updated: z.number().int().describe('Existing drafts of the same UPC changed to what the sheet says.'),
     unchanged: z.number().int().describe('Drafts that already held what the row says (the same sheet imported again).'),
     photosAttached: z.number().int().describe('Uploaded photos moved into the drafts, by file name or detected code.'),
+    kept: z
+      .number()
+      .int()
+      .describe(
+        'Updated drafts that kept a name or product fact the supplier changed in the portal since the last import.',
+      ),
     skipped: z.number().int().describe('Rows left out: blocked in the dry run, or a UPC repeated.'),
     error: z.string().nullable(),
     createdAt: z.iso.datetime(),
@@ -118,6 +124,7 @@ export const sheetImportSchema = z
         updated: 1,
         unchanged: 0,
         photosAttached: 2,
+        kept: 0,
         skipped: 1,
         error: null,
         createdAt: '2026-11-29T09:00:00.000Z',

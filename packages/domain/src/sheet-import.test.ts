@@ -9,6 +9,7 @@ import {
   SHEET_MAPPING_MSG,
   sheetMappingSchema,
 } from './sheet-mapping.ts';
+import { SHEET_CARRY_MSG } from './sheet-draft-values.ts';
 import { readSheetRows, SHEET_ROW_MSG, sheetIssuesCsv, sheetRowUpcs } from './sheet-rows.ts';
 import { readSize, repairUpc, scientificDigits, SHEET_VALUE_MSG, sheetNumber } from './sheet-values.ts';
 
@@ -251,6 +252,7 @@ describe('readSheetRows (the dry run)', () => {
       photos: new Set(['other.jpg']),
     });
     expect(result.issues.map((i) => [i.row, i.message])).toEqual([
+      [1, SHEET_CARRY_MSG.notCarried('Cost')],
       [2, SHEET_ROW_MSG.photoMissing('soup.jpg')],
       [3, SHEET_VALUE_MSG.notANumber('=HYPERLINK("x")')],
       [3, SHEET_ROW_MSG.noPhoto],

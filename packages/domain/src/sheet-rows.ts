@@ -5,6 +5,7 @@ import { sanitizeProductName } from './product-name.ts';
 import type { sheetProductSchema } from './sheet-import-schema.ts';
 import { SHEET_TARGETS, type SheetMapping, type SheetTarget } from './sheet-mapping.ts';
 import { readSize, repairUpc, SHEET_VALUE_MSG, sheetNumber } from './sheet-values.ts';
+import { SHEET_CARRY_MSG, SHEET_TARGETS_NOT_CARRIED, sheetFacts } from './sheet-draft-values.ts';
 
 /**
  * A sheet's rows read through a confirmed mapping, each checked before anything is created (the dry run): the UPC
@@ -141,6 +142,20 @@ export function readSheetRows(
   const issues: SheetIssue[] = [];
   const rowState = new Map<number, SheetIssueSeverity | 'ready'>();
   const seen = new Map<string, SheetProduct>();
+  // Columns a draft has no place for: said once per column (on the header row), not on every row it would warn.
+  const headerRow = options.firstRow - 1;
+  for (const target of SHEET_TARGETS_NOT_CARRIED) {
+    const column = columnOf.get(target);
+    if (column === undefined || !rows.some((cells) => (cells[column] ?? '').trim() !== '')) continue;
+    const name = headers[column] || SHEET_TARGETS[target];
+    issues.push({
+      row: headerRow,
+      column: name,
+      value: '',
+      message: SHEET_CARRY_MSG.notCarried(name),
+      severity: 'warning',
+    });
+  }
 
   rows.forEach((cells, i) => {
     if (isBlankRow(cells)) return;
@@ -212,6 +227,10 @@ export function readSheetRows(
       if (!product.imageFiles.length && !byCode.length && columnOf.has('imageFiles'))
         flag(null, '', SHEET_ROW_MSG.noPhoto, 'warning');
     }
+    // A value the facts' schema refuses is left out of the draft, as a typed one would be refused: said, not dropped.
+    for (const r of sheetFacts(product).refused)
+      flag(r.target, r.value, SHEET_CARRY_MSG.factRefused(r.value), 'warning');
+
     if (readinessRules && code) {
       const failing = sheetRowReadiness(
         { upc: code, productName: name, photos, duplicateUpc: options.submittedUpcs?.has(code) ?? false },

@@ -1497,6 +1497,8 @@ export const sheetImports = pgTable(
     updated: integer('updated').notNull().default(0),
     unchanged: integer('unchanged').notNull().default(0),
     photosAttached: integer('photos_attached').notNull().default(0),
+    /** Drafts that kept a name or fact the supplier changed in the portal since the last import (migration 0068). */
+    kept: integer('kept').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     error: text('error'),
     createdAt: createdAt(),

@@ -78,6 +78,7 @@ export const presentSheetImport = (row: SheetImportRow): SheetImport => ({
   updated: row.updated,
   unchanged: row.unchanged,
   photosAttached: row.photosAttached,
+  kept: row.kept,
   skipped: row.skipped,
   error: row.error,
   createdAt: row.createdAt.toISOString(),

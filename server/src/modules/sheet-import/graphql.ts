@@ -82,6 +82,7 @@ const SheetImportRef = builder.objectRef<SheetImport>('SheetImport').implement({
     updated: t.exposeInt('updated'),
     unchanged: t.exposeInt('unchanged'),
     photosAttached: t.exposeInt('photosAttached'),
+    kept: t.exposeInt('kept'),
     skipped: t.exposeInt('skipped'),
     error: t.exposeString('error', { nullable: true }),
     createdAt: t.exposeString('createdAt'),

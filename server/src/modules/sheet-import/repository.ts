@@ -39,7 +39,7 @@ export async function findSheetImport(db: Tx, id: string): Promise<SheetImportRo
 export async function recordSheetImportBatch(
   db: Tx,
   id: string,
-  batch: { rows: number; created: number; updated: number; unchanged: number; photosAttached: number },
+  batch: { rows: number; created: number; updated: number; unchanged: number; photosAttached: number; kept: number },
 ) {
   await db
     .update(sheetImports)
@@ -50,6 +50,7 @@ export async function recordSheetImportBatch(
       updated: sql`${sheetImports.updated} + ${batch.updated}`,
       unchanged: sql`${sheetImports.unchanged} + ${batch.unchanged}`,
       photosAttached: sql`${sheetImports.photosAttached} + ${batch.photosAttached}`,
+      kept: sql`${sheetImports.kept} + ${batch.kept}`,
     })
     .where(eq(sheetImports.id, id));
 }

@@ -15,6 +15,7 @@ const summary = (r: SheetImport) =>
     `${plural(r.updated, 'draft')} updated`,
     `${r.unchanged} unchanged`,
     `${plural(r.photosAttached, 'photo')} attached`,
+    ...(r.kept ? [`${plural(r.kept, 'draft')} kept values typed in the portal`] : []),
     ...(r.skipped ? [`${plural(r.skipped, 'row')} left out`] : []),
   ].join(', ') + '.';
 

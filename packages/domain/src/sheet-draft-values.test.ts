@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { NO_PARTNER_RULES } from './draft-rules.ts';
+import { EMPTY_PRODUCT_FACTS, INGREDIENTS_MAX, type ProductFacts } from './product-facts.ts';
+import { SHEET_CARRY_MSG, mergeSheetFacts, mergeSheetName, sheetFacts } from './sheet-draft-values.ts';
+import { sheetMappingSchema } from './sheet-mapping.ts';
+import { readSheetRows, type SheetProduct } from './sheet-rows.ts';
+
+const product = (values: Partial<SheetProduct> = {}): SheetProduct => ({
+  row: 2,
+  upc: '0036000291452',
+  productName: 'Tomato Soup',
+  brand: null,
+  size: null,
+  packCount: null,
+  width: null,
+  height: null,
+  depth: null,
+  weight: null,
+  costPrice: null,
+  retailPrice: null,
+  imageFiles: [],
+  ingredients: null,
+  allergens: null,
+  calories: null,
+  ...values,
+});
+
+const soupFacts = (values: Partial<ProductFacts>): ProductFacts => ({ ...EMPTY_PRODUCT_FACTS, ...values });
+
+describe('sheetFacts', () => {
+  it('carries the size as the net content (as typed, with its UN/ECE unit), calories, ingredients, allergens', () => {
+    const read = sheetFacts(
+      product({
+        size: { quantity: 12, unit: 'ONZ', typed: '12 oz wt' },
+        calories: 90,
+        ingredients: 'Tomatoes, water, salt.',
+        allergens: 'Contains: milk.',
+        brand: 'Campbell',
+        costPrice: 1.25,
+      }),
+    );
+    expect(read).toEqual({
+      facts: soupFacts({
+        netContent: { printed: '12 oz wt', quantity: 12, unit: 'ONZ' },
+        calories: 90,
+        ingredients: 'Tomatoes, water, salt.',
+        allergens: 'Contains: milk.',
+      }),
+      refused: [],
+    });
+  });
+
+  it('gives no facts for a row without any, and refuses what a typed draft could not hold', () => {
+    expect(sheetFacts(product())).toEqual({ facts: null, refused: [] });
+    const long = 'x'.repeat(INGREDIENTS_MAX + 1);
+    const read = sheetFacts(product({ calories: -5, ingredients: long, allergens: 'Contains: soy.' }));
+    expect(read.facts).toEqual(soupFacts({ allergens: 'Contains: soy.' }));
+    expect(read.refused).toEqual([
+      { target: 'calories', value: '-5' },
+      { target: 'ingredients', value: long },
+    ]);
+  });
+});
+
+describe('mergeSheetFacts and mergeSheetName (an existing draft imported again)', () => {
+  const before = soupFacts({ calories: 90, ingredients: 'Tomatoes.' });
+
+  it('fills empty fields and replaces what the last import put there', () => {
+    const next = soupFacts({ calories: 100, ingredients: 'Tomatoes, salt.' });
+    expect(mergeSheetFacts(null, {}, null, next)).toEqual({
+      facts: next,
+      sources: { calories: { source: 'typed', region: null }, ingredients: { source: 'typed', region: null } },
+      kept: [],
+    });
+    const sources = { calories: { source: 'typed', region: null } } as const;
+    expect(mergeSheetFacts(before, sources, before, next).facts).toEqual(next);
+  });
+
+  it('keeps a value the supplier changed in the portal since, and says which', () => {
+    const typed = soupFacts({ calories: 95, ingredients: 'Tomatoes.', energyKj: 400 });
+    const next = soupFacts({ calories: 100, ingredients: 'Tomatoes, salt.' });
+    const merged = mergeSheetFacts(typed, {}, before, next);
+    expect(merged.facts).toEqual(soupFacts({ calories: 95, ingredients: 'Tomatoes, salt.', energyKj: 400 }));
+    expect(merged.kept).toEqual(['calories']);
+  });
+
+  it('changes nothing when the file already holds what the sheet says', () => {
+    const sources = { calories: { source: 'photo', region: null } } as const;
+    const merged = mergeSheetFacts(before, sources, null, before);
+    expect(merged).toEqual({ facts: before, sources, kept: [] });
+  });
+
+  it('a product name: the sheet replaces an empty one or its own, never one typed since', () => {
+    expect(mergeSheetName(null, null, 'Tomato Soup')).toBe('Tomato Soup');
+    expect(mergeSheetName('Tomato Soup', 'Tomato Soup', 'Tomato Bisque')).toBe('Tomato Bisque');
+    expect(mergeSheetName('Tomato soup, 12 oz', 'Tomato Soup', 'Tomato Bisque')).toBe('Tomato soup, 12 oz');
+    expect(mergeSheetName('Typed', null, null)).toBe('Typed');
+  });
+});
+
+describe('the dry run names what is not carried', () => {
+  it('once per column a draft has no place for; per row a value the facts refuse', () => {
+    const headers = ['UPC', 'Name', 'Brand', 'Kcal', 'Case pack', 'MSRP'];
+    const mapping = sheetMappingSchema.parse([
+      { column: 0, target: 'upc' },
+      { column: 1, target: 'productName' },
+      { column: 2, target: 'brand' },
+      { column: 3, target: 'calories' },
+      { column: 4, target: 'packCount' },
+      { column: 5, target: 'retailPrice' },
+    ]);
+    const rows = [
+      ['036000291452', 'Tomato Soup', 'Campbell', '90', '12', ''],
+      ['012345678905', 'Sweet Corn', 'Green Giant', '2000000', '', ''],
+    ];
+    const result = readSheetRows(headers, rows, mapping, NO_PARTNER_RULES, { firstRow: 2 });
+    expect(result.issues.map((i) => [i.row, i.column, i.severity, i.message])).toEqual([
+      [1, 'Brand', 'warning', SHEET_CARRY_MSG.notCarried('Brand')],
+      [1, 'Case pack', 'warning', SHEET_CARRY_MSG.notCarried('Case pack')],
+      [3, 'Kcal', 'warning', SHEET_CARRY_MSG.factRefused('2000000')],
+    ]);
+    // The header row's findings are about columns: no row is counted for them.
+    expect(result.totals).toEqual({ rows: 2, ready: 1, warnings: 1, blocked: 0 });
+  });
+});
