@@ -64,28 +64,33 @@ export function FieldComments({
   );
 }
 
-/**
- * The reviewer's comments on the product's facts, for a page that does not show the facts (nothing when there are
- * none): each fact named, its comments under it, in the label's order.
- */
-export function FactComments({ comments }: { comments: readonly ShownComment[] }) {
-  const facts = REVIEW_COMMENT_FACTS.filter((f) => comments.some((c) => c.target === f));
-  if (!facts.length) return null;
+/** Comments on targets the page does not show as fields of their own: each target named, its comments under it. */
+function NamedTargetComments({
+  comments,
+  targets,
+  title,
+}: {
+  comments: readonly ShownComment[];
+  targets: readonly ReviewCommentField[];
+  title: string;
+}) {
+  const named = targets.filter((t) => comments.some((c) => c.target === t));
+  if (!named.length) return null;
   return (
-    <section aria-label="Reviewer's comments on the product facts">
+    <section aria-label={title}>
       <Text fw={700} size="sm">
-        Reviewer's comments on the product facts
+        {title}
       </Text>
       <dl style={{ margin: 0 }}>
-        {facts.map((f) => (
-          <div key={f}>
+        {named.map((t) => (
+          <div key={t}>
             <dt>
               <Text span size="sm" fw={600}>
-                {REVIEW_FIELD_LABELS[f]}
+                {REVIEW_FIELD_LABELS[t]}
               </Text>
             </dt>
             <dd style={{ marginLeft: 0 }}>
-              <FieldComments comments={comments} field={f} label={REVIEW_FIELD_LABELS[f].toLowerCase()} />
+              <FieldComments comments={comments} field={t} label={REVIEW_FIELD_LABELS[t].toLowerCase()} />
             </dd>
           </div>
         ))}
@@ -95,34 +100,28 @@ export function FactComments({ comments }: { comments: readonly ShownComment[] }
 }
 
 /**
+ * The reviewer's comments on the product's facts, for a page that does not show the facts (nothing when there are
+ * none): each fact named, its comments under it, in the label's order.
+ */
+export const FactComments = ({ comments }: { comments: readonly ShownComment[] }) => (
+  <NamedTargetComments
+    comments={comments}
+    targets={REVIEW_COMMENT_FACTS}
+    title="Reviewer's comments on the product facts"
+  />
+);
+
+/**
  * The reviewer's comments on the proposal's other attributes (brand, measures, prices…), which the detail and
  * resubmit pages do not show as fields: each attribute named, its comments under it, in the order of the bulk edit.
  */
-export function AttributeComments({ comments }: { comments: readonly ShownComment[] }) {
-  const fields = REVIEW_COMMENT_ATTRIBUTES.filter((f) => comments.some((c) => c.target === f));
-  if (!fields.length) return null;
-  return (
-    <section aria-label="Reviewer's comments on other details">
-      <Text fw={700} size="sm">
-        Reviewer's comments on other details
-      </Text>
-      <dl style={{ margin: 0 }}>
-        {fields.map((f) => (
-          <div key={f}>
-            <dt>
-              <Text span size="sm" fw={600}>
-                {REVIEW_FIELD_LABELS[f]}
-              </Text>
-            </dt>
-            <dd style={{ marginLeft: 0 }}>
-              <FieldComments comments={comments} field={f} label={REVIEW_FIELD_LABELS[f].toLowerCase()} />
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
+export const AttributeComments = ({ comments }: { comments: readonly ShownComment[] }) => (
+  <NamedTargetComments
+    comments={comments}
+    targets={REVIEW_COMMENT_ATTRIBUTES}
+    title="Reviewer's comments on other details"
+  />
+);
 
 /**
  * The reviewer's comments on one file, under its image: those on the whole file, then those on a region, numbered as
