@@ -1,13 +1,6 @@
 import { useId, useState } from 'react';
-import { Alert, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  FACTS_FIELD,
-  isCommentFact,
-  labelDisagreements,
-  NUTRIENT_KEYS,
-  type FactField,
-  type ProductFacts,
-} from '@portal/domain';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FACTS_FIELD, isCommentFact, NUTRIENT_KEYS, type FactField, type ProductFacts } from '@portal/domain';
 import type { FactSourceKind } from '../../../api/gql/graphql.ts';
 import { FieldComments, type ShownComment } from '../../submissions/ReviewComments.tsx';
 import {
@@ -21,6 +14,7 @@ import {
   type FormTexts,
 } from './facts-form.ts';
 import { FactFieldInputs } from './FactFieldInputs.tsx';
+import { LabelDisagreements } from './LabelDisagreements.tsx';
 
 /** What a form's facts add to its multipart request: nothing (unchanged), or the field's JSON (null clears them). */
 export type FactsToSend = { ok: true; fields: Record<string, string> } | { ok: false };
@@ -74,7 +68,6 @@ interface Props {
 /** The product facts' inputs on a form, each with the reviewer's comments on it and the label's arithmetic above. */
 export function ProductFactsForm({ form, sources = [], comments = [], disabled, note }: Props) {
   const headingId = useId();
-  const disagreements = form.facts ? labelDisagreements(form.facts) : [];
   const fieldOf = (field: FactField) => {
     const source = sources.find((s) => s.field === field);
     return (
@@ -102,15 +95,7 @@ export function ProductFactsForm({ form, sources = [], comments = [], disabled, 
       <Text size="sm" c="dimmed" mb="sm">
         {note}
       </Text>
-      {disagreements.length > 0 && (
-        <Alert color="orange" title="The label's numbers disagree" mb="sm">
-          <List size="sm">
-            {disagreements.map((d) => (
-              <List.Item key={d.check}>{d.message}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <LabelDisagreements facts={form.facts} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">{TOP_FIELDS.map(fieldOf)}</Stack>
         <Stack gap="sm">{TEXT_FIELDS.map(fieldOf)}</Stack>

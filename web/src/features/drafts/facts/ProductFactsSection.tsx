@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, Box, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { labelDisagreements, NUTRIENT_KEYS, SURE_CONFIDENCE, type FactField, type FactReading } from '@portal/domain';
+import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { NUTRIENT_KEYS, SURE_CONFIDENCE, type FactField, type FactReading } from '@portal/domain';
 import type { FileFacts } from './draft-facts-api.ts';
 import { factTexts, TEXT_FIELDS, TOP_FIELDS } from './facts-form.ts';
 import { FactFieldInputs } from './FactFieldInputs.tsx';
+import { LabelDisagreements } from './LabelDisagreements.tsx';
 import { FactSuggestion } from './FactSuggestion.tsx';
 import { PhotoRegions } from './PhotoRegions.tsx';
 import { useFactsEditor, type SaveStatus } from './use-facts-editor.ts';
@@ -41,7 +42,6 @@ export function ProductFactsSection({ draftId, file, title, disabled }: Props) {
   const suggestions = file.factSuggestions;
   const sure = suggestions.filter((s) => s.confidence >= SURE_CONFIDENCE && !editor.edits[s.field]);
   const busy = disabled || editor.status === 'saving';
-  const disagreements = file.facts ? labelDisagreements(file.facts) : [];
 
   const acceptAll = () => {
     if (sure.length && !busy) void editor.acceptAll(sure);
@@ -104,15 +104,7 @@ export function ProductFactsSection({ draftId, file, title, disabled }: Props) {
       <Text role="status" size="sm" c="dimmed" mb="sm">
         {readingNote(file, suggestions.length)} {STATUS_TEXT[editor.status]}
       </Text>
-      {disagreements.length > 0 && (
-        <Alert color="orange" title="The label's numbers disagree" mb="sm">
-          <List size="sm">
-            {disagreements.map((d) => (
-              <List.Item key={d.check}>{d.message}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <LabelDisagreements facts={file.facts} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Box style={{ alignSelf: 'start', position: 'sticky', top: 8 }}>
           <PhotoRegions imageUrl={file.imageUrl} fileName={file.fileName} readings={suggestions} active={active} />
