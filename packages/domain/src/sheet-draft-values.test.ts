@@ -3,25 +3,10 @@ import { NO_PARTNER_RULES } from './draft-rules.ts';
 import { EMPTY_PRODUCT_FACTS, INGREDIENTS_MAX, type ProductFacts } from './product-facts.ts';
 import { SHEET_CARRY_MSG, mergeSheetFacts, mergeSheetName, sheetFacts } from './sheet-draft-values.ts';
 import { sheetMappingSchema } from './sheet-mapping.ts';
-import { readSheetRows, type SheetProduct } from './sheet-rows.ts';
+import { readSheetRows, sheetProductOf, type SheetProduct } from './sheet-rows.ts';
 
 const product = (values: Partial<SheetProduct> = {}): SheetProduct => ({
-  row: 2,
-  upc: '0036000291452',
-  productName: 'Tomato Soup',
-  brand: null,
-  size: null,
-  packCount: null,
-  width: null,
-  height: null,
-  depth: null,
-  weight: null,
-  costPrice: null,
-  retailPrice: null,
-  imageFiles: [],
-  ingredients: null,
-  allergens: null,
-  calories: null,
+  ...sheetProductOf(2, '0036000291452', 'Tomato Soup'),
   ...values,
 });
 

@@ -16,6 +16,26 @@ import { SHEET_CARRY_MSG, SHEET_TARGETS_NOT_CARRIED, sheetFacts } from './sheet-
 /** A row as it will be read (the dry run's preview, and what a draft would be made of): sheet-import-schema.ts. */
 export type SheetProduct = z.infer<typeof sheetProductSchema>;
 
+/** A sheet's product with only its row, code and name: every other value not (yet) read. */
+export const sheetProductOf = (row: number, upc: string | null, productName: string | null): SheetProduct => ({
+  row,
+  upc,
+  productName,
+  brand: null,
+  size: null,
+  packCount: null,
+  width: null,
+  height: null,
+  depth: null,
+  weight: null,
+  costPrice: null,
+  retailPrice: null,
+  imageFiles: [],
+  ingredients: null,
+  allergens: null,
+  calories: null,
+});
+
 export type SheetIssueSeverity = 'blocked' | 'warning';
 export interface SheetIssue {
   row: number;
@@ -178,24 +198,7 @@ export function readSheetRows(
     const code = upc.status === 'ok' || upc.status === 'repaired' ? upc.upc : null;
 
     const name = sanitizeProductName(cell('productName')).trim() || null;
-    const product: SheetProduct = {
-      row,
-      upc: code,
-      productName: name,
-      brand: null,
-      size: null,
-      packCount: null,
-      width: null,
-      height: null,
-      depth: null,
-      weight: null,
-      costPrice: null,
-      retailPrice: null,
-      imageFiles: [],
-      ingredients: null,
-      allergens: null,
-      calories: null,
-    };
+    const product = sheetProductOf(row, code, name);
     for (const target of TEXT_TARGETS) product[target] = cell(target) || null;
     for (const target of NUMBER_TARGETS) {
       const typed = cell(target);
