@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { productFactsSchema, EMPTY_PRODUCT_FACTS, type ProductFacts } from './product-facts.ts';
 import { sameFactValue, type FactSources } from './product-facts-suggestions.ts';
 import type { SheetProduct } from './sheet-rows.ts';
@@ -27,6 +28,13 @@ export type SheetTargetNotCarried = (typeof SHEET_TARGETS_NOT_CARRIED)[number];
 /** The facts a sheet fills, and the column each comes from (a size typed in two columns is named by its number). */
 export const SHEET_FACT_FIELDS = ['netContent', 'calories', 'ingredients', 'allergens'] as const;
 export type SheetFactField = (typeof SHEET_FACT_FIELDS)[number];
+/** What a sheet's row can carry into a draft's facts: the product facts' own fields, so a value is judged as typed. */
+const sheetFactsSchema = z.object({
+  netContent: productFactsSchema.shape.netContent,
+  calories: productFactsSchema.shape.calories,
+  ingredients: productFactsSchema.shape.ingredients,
+  allergens: productFactsSchema.shape.allergens,
+});
 const TARGET_OF_FACT: Record<SheetFactField, SheetTarget> = {
   netContent: 'size',
   calories: 'calories',
@@ -66,7 +74,7 @@ export function sheetFacts(product: SheetProduct): SheetFactsReading {
   let any = false;
   for (const field of SHEET_FACT_FIELDS) {
     if (candidate[field] === null) continue;
-    const parsed = productFactsSchema.shape[field].safeParse(candidate[field]);
+    const parsed = sheetFactsSchema.shape[field].safeParse(candidate[field]);
     if (parsed.success && parsed.data !== null) {
       (facts as Record<SheetFactField, unknown>)[field] = parsed.data;
       any = true;
