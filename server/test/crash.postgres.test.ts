@@ -6,7 +6,16 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,11 +214,21 @@ describe('kill -9 and restart (PostgreSQL)', () => {
       },
     );
     expect(access.json.errors).toBeUndefined();
+    // Dropped at once, as one folder: written aside, every file settled at the same instant, then moved into place.
+    // Written straight into the watched folder, a scan on a loaded machine could list some files settled and the
+    // rest not yet, and make two jobs before any kill.
     const folder = path.join(work, 'ingestion', 'crash_folder');
-    mkdirSync(folder, { recursive: true });
+    const aside = path.join(work, 'crash_folder.aside');
+    mkdirSync(aside, { recursive: true });
     const image = await plainImage();
     const names = Array.from({ length: 12 }, (_, i) => `${upcOf(4000 + i)}_front.png`);
-    names.forEach((name) => writeFileSync(path.join(folder, name), image));
+    const settledAt = new Date(Date.now() - 60_000);
+    for (const name of names) {
+      writeFileSync(path.join(aside, name), image);
+      utimesSync(path.join(aside, name), settledAt, settledAt);
+    }
+    mkdirSync(path.dirname(folder), { recursive: true });
+    renameSync(aside, folder);
     // Kill as soon as the scan has started taking the files in.
     await until(
       async () => (await query<{ n: number }>(`select count(*)::int as n from bulk_ingestion_files`))[0].n > 0,
