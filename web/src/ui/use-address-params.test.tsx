@@ -42,6 +42,7 @@ let hasArrived = false;
 void arrived.then(() => (hasArrived = true));
 function SlowPage() {
   const [params] = useSearchParams();
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- suspends as React.lazy does: the promise it waits for
   if (params.get('slow') && !hasArrived) throw arrived;
   return null;
 }
