@@ -210,7 +210,8 @@ export interface DryRunStepOptions {
 export async function saveOwnRules(ctx: AppContext, user: Pick<Actor, 'id'>, partnerCompanyId: number, raw: unknown) {
   const rules = parseOwnRules(raw);
   const config = await partnerOf(ctx.db, partnerCompanyId);
-  await ctx.db.transaction(async (tx) => {
+  // The answer is read in the transaction: read after it, it could be a version saved just after this one.
+  return ctx.db.transaction(async (tx) => {
     await lockOwnRules(tx, partnerCompanyId);
     const before = await latestOwnRules(tx, partnerCompanyId);
     const version = await writeVersion(tx, partnerCompanyId, rules, user.id);
@@ -223,6 +224,6 @@ export async function saveOwnRules(ctx: AppContext, user: Pick<Actor, 'id'>, par
       before: { version: before.version, rules: before.rules.map((r) => r.code).join(', ') || '(none)' },
       after: { version, rules: rules.map((r) => r.code).join(', ') || '(none)' },
     });
+    return (await ruleSetOf(tx, partnerCompanyId))!;
   });
-  return currentRules(ctx, partnerCompanyId);
 }
