@@ -8,10 +8,15 @@ export interface ListReturnState {
   returnTo: string;
 }
 
-/** The state for links from the list now shown. */
-export function useListReturnState(): ListReturnState {
+/**
+ * The state for links from the list now shown. `shown`: the search parameters the list shows
+ * (`useAddressParams`): right after a filter changes, the router may not have rendered the new address yet, and an
+ * item opened then must still return to the filtered list.
+ */
+export function useListReturnState(shown?: URLSearchParams): ListReturnState {
   const { pathname, search } = useLocation();
-  return { returnTo: `${pathname}${search}` };
+  const query = shown ? shown.toString() : search.replace(/^\?/, '');
+  return { returnTo: query ? `${pathname}?${query}` : pathname };
 }
 
 /** Where Back goes: the list the item was opened from (an address in this app), or null when it was opened directly. */

@@ -146,7 +146,7 @@ export function CataloguedListPage() {
                 : `${data.total} items`}
           </Text>
           {narrow ? (
-            <CatalogueCards items={data.items} />
+            <CatalogueCards items={data.items} listSearch={search} />
           ) : (
             <CatalogueTable
               items={data.items}
@@ -154,6 +154,7 @@ export function CataloguedListPage() {
               sortBy={sortBy}
               sortDirection={sortDirection}
               onSort={sortOn}
+              listSearch={search}
             />
           )}
           {totalPages > 1 && (
@@ -192,14 +193,16 @@ function CatalogueTable({
   sortBy,
   sortDirection,
   onSort,
+  listSearch,
 }: {
   items: CataloguedProduct[];
   caption: string;
   sortBy: CatalogueSortField;
   sortDirection: SortDirection;
   onSort: (field: CatalogueSortField) => void;
+  listSearch: URLSearchParams;
 }) {
-  const listReturn = useListReturnState();
+  const listReturn = useListReturnState(listSearch);
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover>
@@ -245,8 +248,8 @@ function CatalogueTable({
 }
 
 /** Narrow screens: one card per item with UPC (its link), description and date modified. */
-function CatalogueCards({ items }: { items: CataloguedProduct[] }) {
-  const listReturn = useListReturnState();
+function CatalogueCards({ items, listSearch }: { items: CataloguedProduct[]; listSearch: URLSearchParams }) {
+  const listReturn = useListReturnState(listSearch);
   return (
     <Stack component="ul" gap="sm" aria-label="Catalogued items" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {items.map((item) => (

@@ -258,6 +258,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
                   statusPartnerId={partner}
                   focusedId={focusId}
                   onDelete={setToDelete}
+                  listSearch={search}
                 />
                 {totalPages > 1 && (
                   <Group justify="center" component="nav" aria-label="Pages of the list">

@@ -50,6 +50,8 @@ interface ActivityTableProps {
   /** The row named by ?focus=: highlighted, scrolled to and its link focused once. */
   focusedId: string | null;
   onDelete: (item: ActivityItem) => void;
+  /** The list's search parameters as shown, for the items' Back links. */
+  listSearch: URLSearchParams;
 }
 
 /** One page of the activity list: a table, or on a narrow screen (as the catalogue) one card per submission. */
@@ -69,8 +71,9 @@ function ActivityCards({
   statusPartnerId,
   focusedId,
   onDelete,
+  listSearch,
 }: ActivityTableProps) {
-  const listReturn = useListReturnState();
+  const listReturn = useListReturnState(listSearch);
   return (
     <Stack component="ul" gap="sm" aria-label={caption} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {items.map((item) => {
@@ -168,10 +171,11 @@ function ActivityRows({
   statusPartnerId,
   focusedId,
   onDelete,
+  listSearch,
 }: ActivityTableProps) {
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
-  const listReturn = useListReturnState();
+  const listReturn = useListReturnState(listSearch);
   const focusedLink = useRef<HTMLAnchorElement>(null);
   const focusedOnce = useRef<string | null>(null);
   const onPage = items.some((i) => i.id === focusedId);
