@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BULK_EDIT_MSG, MAX_BRAND } from './bulk-edit.ts';
-import { SHEET_BULK_EDIT_MSG, sheetBulkEditValues } from './sheet-bulk-edit-values.ts';
-import { sheetProductOf, type SheetProduct } from './sheet-rows.ts';
+import { SHEET_BULK_EDIT_MSG, sheetBulkEditValues, sheetDimensionInches } from './sheet-bulk-edit-values.ts';
+import { sheetMappingSchema } from './sheet-mapping.ts';
+import { NO_PARTNER_RULES } from './draft-rules.ts';
+import { readSheetRows, sheetProductOf, type SheetProduct } from './sheet-rows.ts';
 
 const product = (values: Partial<SheetProduct> = {}): SheetProduct => ({
   ...sheetProductOf(2, '0036000291452', 'Tomato Soup'),
@@ -58,5 +60,36 @@ describe('sheetBulkEditValues', () => {
       ['depth', '1.235', SHEET_BULK_EDIT_MSG.rounded('1.23456', '1.235')],
       ['retailPrice', '3.50', SHEET_BULK_EDIT_MSG.rounded('3.499', '3.50')],
     ]);
+  });
+});
+
+describe('sheetDimensionInches', () => {
+  it('reads a dimension in inches unless its header names centimetres or millimetres', () => {
+    expect(sheetDimensionInches('Width', 3.5)).toBe(3.5);
+    expect(sheetDimensionInches('Height (in)', 6.25)).toBe(6.25);
+    expect(sheetDimensionInches('Width (cm)', 10)).toBe(3.937);
+    expect(sheetDimensionInches('Depth mm', 254)).toBe(10);
+    expect(sheetDimensionInches('Length, centimetres', 2.54)).toBe(1);
+    // A word that only starts like a unit is not one.
+    expect(sheetDimensionInches('Commercial depth', 4)).toBe(4);
+  });
+
+  it('the dry run reads a metric column in inches, with no rounding to warn of', () => {
+    const mapping = sheetMappingSchema.parse([
+      { column: 0, target: 'upc' },
+      { column: 1, target: 'width' },
+      { column: 2, target: 'height' },
+    ]);
+    const read = readSheetRows(
+      ['UPC', 'Width (cm)', 'Height'],
+      [['036000291452', '10', '4']],
+      mapping,
+      NO_PARTNER_RULES,
+      {
+        firstRow: 2,
+      },
+    );
+    expect(read.products.map((p) => [p.width, p.height])).toEqual([[3.937, 4]]);
+    expect(read.issues).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { BULK_EDIT_MSG, bulkEditRowSchema, type BulkEditValues } from './bulk-edit.ts';
+import { BULK_EDIT_MSG, bulkEditRowSchema, roundNumberInput, type BulkEditValues } from './bulk-edit.ts';
 import type { SheetTarget } from './sheet-mapping.ts';
 import type { SheetProduct } from './sheet-rows.ts';
 
@@ -22,6 +22,21 @@ export const SHEET_BULK_EDIT_FIELDS = {
 export type SheetBulkEditTarget = keyof typeof SHEET_BULK_EDIT_FIELDS;
 export type SheetBulkEditField = (typeof SHEET_BULK_EDIT_FIELDS)[SheetBulkEditTarget];
 export const SHEET_BULK_EDIT_TARGETS = Object.keys(SHEET_BULK_EDIT_FIELDS) as SheetBulkEditTarget[];
+
+/** The sheet's dimensions: the bulk edit keeps them in inches. */
+export const SHEET_DIMENSION_TARGETS = ['width', 'height', 'depth'] as const satisfies readonly SheetTarget[];
+
+/**
+ * A dimension as the bulk edit keeps it, in inches: a column whose header names centimetres or millimetres ("Width
+ * (cm)", "Depth mm") is converted, to the 3 decimals the bulk edit keeps; any other header is read as inches, the bulk
+ * edit's own unit.
+ */
+export function sheetDimensionInches(header: string, value: number): number {
+  const words = header.toLowerCase().split(/[^a-z]+/);
+  if (words.some((w) => w === 'cm' || /^centimet(er|re)s?$/.test(w))) return roundNumberInput(value / 2.54);
+  if (words.some((w) => w === 'mm' || /^millimet(er|re)s?$/.test(w))) return roundNumberInput(value / 25.4);
+  return value;
+}
 
 /** The bulk-edit values a row gives: only the fields it fills with a value the bulk edit takes. */
 export type SheetBulkEditValues = Partial<Pick<BulkEditValues, SheetBulkEditField>>;

@@ -6,7 +6,7 @@ import type { sheetProductSchema } from './sheet-import-schema.ts';
 import { SHEET_TARGETS, type SheetMapping, type SheetTarget } from './sheet-mapping.ts';
 import { readSize, repairUpc, SHEET_VALUE_MSG, sheetNumber } from './sheet-values.ts';
 import { SHEET_CARRY_MSG, SHEET_TARGETS_NOT_CARRIED, sheetFacts } from './sheet-draft-values.ts';
-import { sheetBulkEditValues } from './sheet-bulk-edit-values.ts';
+import { SHEET_DIMENSION_TARGETS, sheetBulkEditValues, sheetDimensionInches } from './sheet-bulk-edit-values.ts';
 
 /**
  * A sheet's rows read through a confirmed mapping, each checked before anything is created (the dry run): the UPC
@@ -207,6 +207,9 @@ export function readSheetRows(
       if (!typed) continue;
       const n = sheetNumber(typed);
       if (n === null) flag(target, typed, SHEET_VALUE_MSG.notANumber(typed), 'warning');
+      // Dimensions are kept in inches, the bulk edit's unit, whatever unit the column's header names.
+      else if ((SHEET_DIMENSION_TARGETS as readonly string[]).includes(target))
+        product[target] = sheetDimensionInches(header(target), n);
       else product[target] = n;
     }
     const sizeTyped = columnOf.has('size')
