@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gs1CheckDigit } from '@portal/domain';
+import { BULK_EDIT_MSG, gs1CheckDigit } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { DEMO, pageAt } from './support/fixtures.ts';
 import { apiAs, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
@@ -134,5 +134,7 @@ test('a supplier creates drafts from a sheet, their uploaded photos attached, an
   const soup = drafts.getDraftSubmissions.find((d) => d.files.some((f) => f.productName === `Tomato Soup ${tag}`))!;
   const [submissionId] = await submitDraft(api, soup.id);
   await page.goto(`/edit-multiple?productSubmissionIds=${submissionId}`);
-  await expect(page.getByRole('combobox', { name: `Brand for UPC 0${upcA}`, exact: true })).toHaveValue('Harvest Line');
+  const brand = page.getByRole('combobox', { name: `Brand for UPC 0${upcA}`, exact: true });
+  await expect(brand).toHaveValue('Harvest Line');
+  await expect(brand).toHaveAccessibleDescription(BULK_EDIT_MSG.fromSheet);
 });

@@ -52,6 +52,8 @@ export const BULK_EDIT_MSG = {
       upcs.length === 1 ? 'is' : 'are'
     } no longer there or no longer yours to edit. Please reload the page.`,
   confirmationHeading: 'Confirmation',
+  /** Under a cell whose value the supplier's sheet gave when the draft was submitted, until someone edits it. */
+  fromSheet: "From the supplier's sheet",
   number: `Must be a number with at most ${NUMBER_MAX_DIGITS} digits and ${NUMBER_DECIMALS} decimals.`,
   money: `Must be an amount with at most ${MONEY_INTEGER_DIGITS} digits before the point and ${MONEY_DECIMALS} after.`,
   /** Said under a cell whose typed amount had more decimals than the rule keeps (issue 17: never silently). */
