@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { gs1CheckDigit } from '@portal/domain';
+import { BULK_EDIT_MSG, gs1CheckDigit } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { DEMO, pageAt } from './support/fixtures.ts';
-import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { apiAs, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
 
 /**
  * Waits on the job queue and on the media processes (a sheet is read in one, behind the photos other specs upload)
@@ -58,7 +58,7 @@ test('a supplier uploads a sheet with a mangled UPC column, corrects a column an
 
 // A supplier's photos are already uploaded (one named as the sheet names it, one found by its barcode); their sheet has
 // a mangled UPC column. They correct one column's field, read the dry run, create the drafts, watch the progress and
-// find the drafts in their list.
+// find the drafts in their list; the brand the sheet gives is in the bulk edit of the submitted product.
 test('a supplier creates drafts from a sheet, their uploaded photos attached, and finds them in their list', async ({
   browser,
 }) => {
@@ -124,4 +124,17 @@ test('a supplier creates drafts from a sheet, their uploaded photos attached, an
   await page.getByRole('link', { name: 'See your drafts' }).click();
   await expect(page.getByText(`Tomato Soup ${tag}`)).toBeVisible();
   await expect(page.getByText(`Sweet Corn ${tag}`)).toBeVisible();
+
+  // Submitted, the soup's brand from the sheet is in its bulk edit: nobody types it again.
+  const drafts = await graphql<{ getDraftSubmissions: { id: string; files: { productName: string | null }[] }[] }>(
+    api,
+    'query { getDraftSubmissions { id files { productName } } }',
+    {},
+  );
+  const soup = drafts.getDraftSubmissions.find((d) => d.files.some((f) => f.productName === `Tomato Soup ${tag}`))!;
+  const [submissionId] = await submitDraft(api, soup.id);
+  await page.goto(`/edit-multiple?productSubmissionIds=${submissionId}`);
+  const brand = page.getByRole('combobox', { name: `Brand for UPC 0${upcA}`, exact: true });
+  await expect(brand).toHaveValue('Harvest Line');
+  await expect(brand).toHaveAccessibleDescription(BULK_EDIT_MSG.fromSheet);
 });

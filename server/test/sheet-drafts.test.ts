@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHEET_CARRY_MSG, SHEET_MSG, TOKEN_SCOPES, type SheetDryRun, type SheetImport } from '@portal/domain';
+import {
+  BULK_EDIT_MSG,
+  SHEET_BULK_EDIT_MSG,
+  SHEET_CARRY_MSG,
+  SHEET_MSG,
+  TOKEN_SCOPES,
+  type SheetDryRun,
+  type SheetImport,
+} from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
@@ -35,6 +43,13 @@ const sheet = (text = SHEET) => [{ name: 'products.csv', data: new Uint8Array(Bu
 
 const startImport = (client: Client, text = SHEET, fields: Record<string, string> = {}, base = '/api/sheetImports') =>
   client.upload(base, sheet(text), 'file', fields);
+
+/** The dry run of a sheet, as the page asks for it. */
+async function dryRunOf(client: Client, text: string) {
+  const res = await client.upload('/api/sheetImports/dryRun', sheet(text), 'file');
+  expect(res.status).toBe(200);
+  return res.json as SheetDryRun;
+}
 
 /** The import once its job has run (the runner is drained: no waiting on time). */
 async function finished(client: Client, id: string, base = '/api/sheetImports') {
@@ -193,10 +208,8 @@ describe(`sheet import: every value a draft holds is carried (${databaseKind})`,
     await server.ctx.jobs!.drain();
   });
 
-  it('the dry run says, per column, what a draft has no place for', async () => {
-    const res = await c.supplier.upload('/api/sheetImports/dryRun', sheet(first), 'file');
-    expect(res.status).toBe(200);
-    const run = res.json as SheetDryRun;
+  it('the dry run says, per column, what neither a draft nor its submission has a place for', async () => {
+    const run = await dryRunOf(c.supplier, first);
     expect(run.mapping.map((m) => m.target)).toEqual([
       'upc',
       'productName',
@@ -208,8 +221,8 @@ describe(`sheet import: every value a draft holds is carried (${databaseKind})`,
       'packCount',
       'imageFiles',
     ]);
+    // The brand goes on to the submission's bulk edit at Submit; the case pack has no place on either.
     expect(run.issues.map((i) => [i.row, i.column, i.severity, i.message])).toEqual([
-      [1, 'Brand', 'warning', SHEET_CARRY_MSG.notCarried('Brand')],
       [1, 'Case pack', 'warning', SHEET_CARRY_MSG.notCarried('Case pack')],
     ]);
     expect(run.totals).toEqual({ rows: 1, ready: 1, warnings: 0, blocked: 0 });
@@ -270,6 +283,134 @@ describe(`sheet import: every value a draft holds is carried (${databaseKind})`,
       calories: 260,
       ingredients: 'Beef, beans, tomatoes, chili.',
     });
+  });
+});
+
+describe(`sheet import: brand, dimensions and prices reach the submission's bulk edit at Submit (${databaseKind})`, () => {
+  const cocoa = aUpc('72');
+  const tea = aUpc('72');
+  const HEADER = 'UPC;Product;Brand;Case pack;Width;Height;Depth;Weight;Cost;Retail;Photos';
+  const rows = (cocoaRetail: string) =>
+    [
+      HEADER,
+      `${cocoa};Cocoa Mix;Sweet Valley;12;3.5;6.25;2;0.75;1.85;${cocoaRetail};cocoa-front.png`,
+      // A retail price the bulk edit refuses (at most 3 digits before the point): the rest of the row is carried.
+      `${tea};Green Tea;Sweet Valley;20;3;5;3;0.3;2.10;1250;tea-front.png`,
+    ].join('\r\n');
+  const ROW = `id upc companyName width height depth wholesaleCost msrp fobCost size fromSheet
+    partnerStatuses { type message }`;
+  const GET = `query($ids: [ID!]!) { getProductSubmissions(ids: $ids) { ${ROW} } }`;
+  let viaPartner: Client;
+  const submitted = new Map<string, string>();
+
+  beforeAll(async () => {
+    // Through Fresh Market Grocers' portal: its drafts and submissions are that partner's, judged by its field rules.
+    viaPartner = new Client(server.url);
+    const login = await viaPartner.post(
+      '/api/auth/login',
+      { username: 'supplier@example.com', password: 'Supplier-demo-1', partner: String(PARTNER) },
+      { form: true },
+    );
+    expect(login.status).toBe(200);
+    const res = await viaPartner.upload('/api/draftSubmissions', [
+      { name: 'cocoa-front.png', data: await plainImage(), type: 'image/png' },
+      { name: 'tea-front.png', data: await plainImage(), type: 'image/png' },
+    ]);
+    expect(res.status).toBe(201);
+    await server.ctx.jobs!.drain();
+  });
+
+  it('the dry run warns only of the case pack and weight, and of a price the bulk edit refuses, on its row', async () => {
+    const run = await dryRunOf(viaPartner, rows('4.49'));
+    expect(run.mapping.map((m) => m.target).join(' ')).toBe(
+      'upc productName brand packCount width height depth weight costPrice retailPrice imageFiles',
+    );
+    expect(run.issues.map((i) => [i.row, i.column, i.value, i.severity, i.message])).toEqual([
+      [1, 'Case pack', '', 'warning', SHEET_CARRY_MSG.notCarried('Case pack')],
+      [1, 'Weight', '', 'warning', SHEET_CARRY_MSG.notCarried('Weight')],
+      [3, 'Retail', '1250', 'warning', SHEET_BULK_EDIT_MSG.refused('1250', BULK_EDIT_MSG.money)],
+    ]);
+  });
+
+  it('carries the latest import into the bulk edit at Submit, read back by staff, counted by the partner statuses', async () => {
+    // An earlier sheet, then the one the supplier sends last: the last import is what Submit carries. The same sheet
+    // again changes nothing.
+    const outcomes = [];
+    for (const text of [rows('3.99'), rows('4.49'), rows('4.49')]) {
+      const res = await startImport(viaPartner, text);
+      expect(res.status).toBe(202);
+      outcomes.push(await finished(viaPartner, res.json.id));
+    }
+    expect(outcomes.map((o) => [o.status, o.created, o.updated, o.unchanged])).toEqual([
+      ['done', 2, 0, 0],
+      ['done', 0, 1, 1],
+      ['done', 0, 0, 2],
+    ]);
+    const drafts = await draftsOf(viaPartner);
+    for (const upc of [cocoa, tea]) {
+      const draft = drafts.find((d) => d.files.some((f) => f.upc === '0' + upc))!;
+      const res = await viaPartner.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
+        id: draft.id,
+      });
+      expect(res.json.errors).toBeUndefined();
+      submitted.set(upc, res.json.data.submitProductsFromDraftSubmission[0].id);
+    }
+
+    const read = await c.admin.graphql(GET, { ids: [submitted.get(cocoa), submitted.get(tea)] });
+    expect(read.json.errors).toBeUndefined();
+    const [cocoaRow, teaRow] = read.json.data.getProductSubmissions;
+    expect(cocoaRow).toMatchObject({
+      companyName: 'Sweet Valley',
+      width: 3.5,
+      height: 6.25,
+      depth: 2,
+      wholesaleCost: 1.85,
+      msrp: 4.49,
+      // Nothing in the sheet fills these: the case pack and weight are not a bulk edit's.
+      fobCost: null,
+      size: null,
+    });
+    expect([...cocoaRow.fromSheet].sort()).toEqual([
+      'companyName',
+      'depth',
+      'height',
+      'msrp',
+      'wholesaleCost',
+      'width',
+    ]);
+    // The partner requires a brand and the dimensions: the sheet gave them, the supplier is not asked for them again.
+    for (const label of ['Brand', 'Height (in)', 'Width (in)', 'Depth (in)', 'MSRP', 'Wholesale Cost'])
+      expect(cocoaRow.partnerStatuses).toContainEqual({ type: 'Pass', message: `${label} is provided` });
+    // The price the bulk edit refused is not carried; the rest of its row is.
+    expect(teaRow).toMatchObject({ companyName: 'Sweet Valley', width: 3, wholesaleCost: 2.1, msrp: null });
+    expect(teaRow.fromSheet).not.toContain('msrp');
+    expect(teaRow.partnerStatuses).toContainEqual({ type: 'Fail', message: 'MSRP is required' });
+  });
+
+  it("what staff edit in the bulk edit wins: it is no longer the sheet's, and the same sheet again leaves it", async () => {
+    const id = submitted.get(cocoa)!;
+    const saved = await c.admin.graphql(
+      `mutation($rows: [ProductSubmissionRowInput!]!) { updateProductSubmissions(rows: $rows) { ${ROW} } }`,
+      { rows: [{ id, msrp: 4.79 }] },
+    );
+    expect(saved.json.errors).toBeUndefined();
+    expect(saved.json.data.updateProductSubmissions[0]).toMatchObject({ msrp: 4.79, companyName: 'Sweet Valley' });
+    expect(saved.json.data.updateProductSubmissions[0].fromSheet).not.toContain('msrp');
+
+    // The company imports the sheet again (outside the partner's portal, whose duplicate-UPC rule would block it): new
+    // drafts of the products, the submission left as staff saved it.
+    const again = await startImport(c.supplier, rows('4.49'));
+    expect(again.status).toBe(202);
+    expect(await finished(c.supplier, again.json.id)).toMatchObject({ status: 'done', created: 2 });
+    const read = await c.admin.graphql(GET, { ids: [id] });
+    expect(read.json.data.getProductSubmissions[0]).toMatchObject({ msrp: 4.79, width: 3.5 });
+    expect([...read.json.data.getProductSubmissions[0].fromSheet].sort()).toEqual([
+      'companyName',
+      'depth',
+      'height',
+      'wholesaleCost',
+      'width',
+    ]);
   });
 });
 

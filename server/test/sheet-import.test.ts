@@ -80,9 +80,9 @@ describe(`sheet import: the dry run (${databaseKind})`, () => {
       [7, '0012345678905', null],
     ]);
     expect(run.issues.map((i) => [i.row, i.column, i.value, i.severity, i.message])).toEqual([
-      // Columns a draft has no place for are said once, on the header row.
+      // Columns neither a draft nor its submission has a place for are said once, on the header row (the cost goes
+      // on to the submission's bulk edit at Submit).
       [3, 'Case Pack', '', 'warning', SHEET_CARRY_MSG.notCarried('Case Pack')],
-      [3, 'Cost', '', 'warning', SHEET_CARRY_MSG.notCarried('Cost')],
       [5, 'Code', '36000291452', 'warning', SHEET_VALUE_MSG.upcZerosRestored('36000291452', '036000291452')],
       [6, 'Code', '3.6E+11', 'blocked', SHEET_VALUE_MSG.upcScientific('3.6E+11')],
       // A formula is never run: it reads as its text.

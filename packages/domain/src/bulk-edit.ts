@@ -40,6 +40,8 @@ export const MONEY_INTEGER_DIGITS = 3;
 export const MONEY_DECIMALS = 2;
 /** The stepper never has more than these four steps. */
 export const MAX_BULK_EDIT_STEPS = 4;
+/** The longest brand a row keeps. */
+export const MAX_BRAND = 200;
 
 export const BULK_EDIT_MSG = {
   emptyTable: 'Nothing to see here.',
@@ -50,6 +52,8 @@ export const BULK_EDIT_MSG = {
       upcs.length === 1 ? 'is' : 'are'
     } no longer there or no longer yours to edit. Please reload the page.`,
   confirmationHeading: 'Confirmation',
+  /** Under a cell whose value the supplier's sheet gave when the draft was submitted, until someone edits it. */
+  fromSheet: "From the supplier's sheet",
   number: `Must be a number with at most ${NUMBER_MAX_DIGITS} digits and ${NUMBER_DECIMALS} decimals.`,
   money: `Must be an amount with at most ${MONEY_INTEGER_DIGITS} digits before the point and ${MONEY_DECIMALS} after.`,
   /** Said under a cell whose typed amount had more decimals than the rule keeps (issue 17: never silently). */
@@ -57,6 +61,7 @@ export const BULK_EDIT_MSG = {
   suggestedClass: 'Please choose one of the suggested classes.',
   uom: 'Please choose count or oz.',
   productNameTooLong: `Must be ${MAX_PRODUCT_NAME} characters or less.`,
+  brandTooLong: `Must be ${MAX_BRAND} characters or less.`,
   required: (label: string) => `${label} is required`,
   /** Save or Next while a cell shows typed text it could not take: nothing is saved, nothing typed is dropped. */
   unsaveable:
@@ -162,7 +167,7 @@ export const bulkEditRowSchema = z.object({
   companyName: z
     .string()
     .trim()
-    .max(200)
+    .max(MAX_BRAND, BULK_EDIT_MSG.brandTooLong)
     .nullable()
     .transform((v) => (v ? v : null)),
   suggestedClass: z.enum(SUGGESTED_CLASSES, { message: BULK_EDIT_MSG.suggestedClass }).nullable(),

@@ -64,6 +64,7 @@ export * from './sheet-values.ts';
 export * from './sheet-mapping.ts';
 export * from './sheet-rows.ts';
 export * from './sheet-draft-values.ts';
+export * from './sheet-bulk-edit-values.ts';
 export * from './sheet-import-schema.ts';
 export * from './search-schema.ts';
 export * from './upc-diff.ts';

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { NO_PARTNER_RULES } from './draft-rules.ts';
 import { EMPTY_PRODUCT_FACTS, INGREDIENTS_MAX, type ProductFacts } from './product-facts.ts';
 import { SHEET_CARRY_MSG, mergeSheetFacts, mergeSheetName, sheetFacts } from './sheet-draft-values.ts';
+import { BULK_EDIT_MSG } from './bulk-edit.ts';
+import { SHEET_BULK_EDIT_MSG } from './sheet-bulk-edit-values.ts';
 import { sheetMappingSchema } from './sheet-mapping.ts';
 import { readSheetRows, sheetProductOf, type SheetProduct } from './sheet-rows.ts';
 
@@ -84,8 +86,8 @@ describe('mergeSheetFacts and mergeSheetName (an existing draft imported again)'
 });
 
 describe('the dry run names what is not carried', () => {
-  it('once per column a draft has no place for; per row a value the facts refuse', () => {
-    const headers = ['UPC', 'Name', 'Brand', 'Kcal', 'Case pack', 'MSRP'];
+  it('once per column no draft nor submission has a place for; per row a value the facts or bulk edit refuse', () => {
+    const headers = ['UPC', 'Name', 'Brand', 'Kcal', 'Case pack', 'MSRP', 'Weight', 'Width'];
     const mapping = sheetMappingSchema.parse([
       { column: 0, target: 'upc' },
       { column: 1, target: 'productName' },
@@ -93,18 +95,24 @@ describe('the dry run names what is not carried', () => {
       { column: 3, target: 'calories' },
       { column: 4, target: 'packCount' },
       { column: 5, target: 'retailPrice' },
+      { column: 6, target: 'weight' },
+      { column: 7, target: 'width' },
     ]);
     const rows = [
-      ['036000291452', 'Tomato Soup', 'Campbell', '90', '12', ''],
-      ['012345678905', 'Sweet Corn', 'Green Giant', '2000000', '', ''],
+      ['036000291452', 'Tomato Soup', 'Campbell', '90', '12', '2.49', '0.8', '3'],
+      ['012345678905', 'Sweet Corn', 'Green Giant', '2000000', '', '1,250.00', '', '2.5'],
+      ['4006381333931', 'Spaghetti', 'Barilla', '', '', '3.499', '', ''],
     ];
     const result = readSheetRows(headers, rows, mapping, NO_PARTNER_RULES, { firstRow: 2 });
+    // Brand, MSRP and Width are carried at Submit: only the case pack and the weight are said on the header row.
     expect(result.issues.map((i) => [i.row, i.column, i.severity, i.message])).toEqual([
-      [1, 'Brand', 'warning', SHEET_CARRY_MSG.notCarried('Brand')],
       [1, 'Case pack', 'warning', SHEET_CARRY_MSG.notCarried('Case pack')],
+      [1, 'Weight', 'warning', SHEET_CARRY_MSG.notCarried('Weight')],
       [3, 'Kcal', 'warning', SHEET_CARRY_MSG.factRefused('2000000')],
+      [3, 'MSRP', 'warning', SHEET_BULK_EDIT_MSG.refused('1250', BULK_EDIT_MSG.money)],
+      [4, 'MSRP', 'warning', SHEET_BULK_EDIT_MSG.rounded('3.499', '3.50')],
     ]);
     // The header row's findings are about columns: no row is counted for them.
-    expect(result.totals).toEqual({ rows: 2, ready: 1, warnings: 1, blocked: 0 });
+    expect(result.totals).toEqual({ rows: 3, ready: 1, warnings: 2, blocked: 0 });
   });
 });

@@ -5,24 +5,17 @@ import type { SheetProduct } from './sheet-rows.ts';
 import type { SheetTarget } from './sheet-mapping.ts';
 
 /**
- * What "Create drafts" carries from a sheet's row into its draft, and what a draft cannot hold. A draft holds, per
- * file, the UPC, the product name and the product facts; of the sheet's columns the size (as the net content: the
- * value as typed with its UN/ECE unit), the calories, the ingredients and the allergens are facts. The rest (brand,
- * pack count, dimensions, weight, prices) has no place on a draft: the dry run says so, per column, instead of
- * dropping it silently (docs/decisions/intake.md).
+ * What "Create drafts" carries from a sheet's row into its draft, and what neither a draft nor its submission can
+ * hold. A draft holds, per file, the UPC, the product name and the product facts; of the sheet's columns the size (as
+ * the net content: the value as typed with its UN/ECE unit), the calories, the ingredients and the allergens are
+ * facts. The brand, dimensions and prices wait on the draft for its Submit, which carries them on to the submission's
+ * bulk edit (sheet-bulk-edit-values.ts). The pack count and the weight have no place on either: a product's case count
+ * and weight are its shipping profile's. The dry run says so, per column, instead of dropping them silently
+ * (docs/decisions/intake.md).
  */
 
-/** The sheet's fields a draft has no place for. */
-export const SHEET_TARGETS_NOT_CARRIED = [
-  'brand',
-  'packCount',
-  'width',
-  'height',
-  'depth',
-  'weight',
-  'costPrice',
-  'retailPrice',
-] as const satisfies readonly SheetTarget[];
+/** The sheet's fields neither a draft nor its submission has a place for. */
+export const SHEET_TARGETS_NOT_CARRIED = ['packCount', 'weight'] as const satisfies readonly SheetTarget[];
 export type SheetTargetNotCarried = (typeof SHEET_TARGETS_NOT_CARRIED)[number];
 
 /** The facts a sheet fills, and the column each comes from (a size typed in two columns is named by its number). */
@@ -44,7 +37,7 @@ const TARGET_OF_FACT: Record<SheetFactField, SheetTarget> = {
 
 export const SHEET_CARRY_MSG = {
   notCarried: (header: string) =>
-    `A draft has no place for ${header}: this column's values are not carried into the drafts.`,
+    `A submission has no place for ${header}: a product's case count and weight are those of the shipping profile chosen on its draft. This column's values are not carried.`,
   factRefused: (value: string) =>
     `${value} is not carried into the draft: it is not a value a draft's product facts can hold.`,
 } as const;

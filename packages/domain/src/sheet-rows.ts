@@ -6,6 +6,7 @@ import type { sheetProductSchema } from './sheet-import-schema.ts';
 import { SHEET_TARGETS, type SheetMapping, type SheetTarget } from './sheet-mapping.ts';
 import { readSize, repairUpc, SHEET_VALUE_MSG, sheetNumber } from './sheet-values.ts';
 import { SHEET_CARRY_MSG, SHEET_TARGETS_NOT_CARRIED, sheetFacts } from './sheet-draft-values.ts';
+import { SHEET_DIMENSION_TARGETS, sheetBulkEditValues, sheetDimensionInches } from './sheet-bulk-edit-values.ts';
 
 /**
  * A sheet's rows read through a confirmed mapping, each checked before anything is created (the dry run): the UPC
@@ -162,7 +163,8 @@ export function readSheetRows(
   const issues: SheetIssue[] = [];
   const rowState = new Map<number, SheetIssueSeverity | 'ready'>();
   const seen = new Map<string, SheetProduct>();
-  // Columns a draft has no place for: said once per column (on the header row), not on every row it would warn.
+  // Columns neither a draft nor its submission has a place for: said once per column (on the header row), not on
+  // every row it would warn.
   const headerRow = options.firstRow - 1;
   for (const target of SHEET_TARGETS_NOT_CARRIED) {
     const column = columnOf.get(target);
@@ -205,6 +207,9 @@ export function readSheetRows(
       if (!typed) continue;
       const n = sheetNumber(typed);
       if (n === null) flag(target, typed, SHEET_VALUE_MSG.notANumber(typed), 'warning');
+      // Dimensions are kept in inches, the bulk edit's unit, whatever unit the column's header names.
+      else if ((SHEET_DIMENSION_TARGETS as readonly string[]).includes(target))
+        product[target] = sheetDimensionInches(header(target), n);
       else product[target] = n;
     }
     const sizeTyped = columnOf.has('size')
@@ -233,6 +238,9 @@ export function readSheetRows(
     // A value the facts' schema refuses is left out of the draft, as a typed one would be refused: said, not dropped.
     for (const r of sheetFacts(product).refused)
       flag(r.target, r.value, SHEET_CARRY_MSG.factRefused(r.value), 'warning');
+    // So is a value the bulk edit's rules refuse, or keep rounded, where the Submit of its draft carries it.
+    const bulkEdit = sheetBulkEditValues(product);
+    for (const r of [...bulkEdit.refused, ...bulkEdit.rounded]) flag(r.target, r.value, r.message, 'warning');
 
     if (readinessRules && code) {
       const failing = sheetRowReadiness(

@@ -649,6 +649,14 @@ export const productSubmissions = pgTable(
     paidAds: boolean('paid_ads'),
     offInvoice: boolean('off_invoice'),
     tpr: boolean('tpr'),
+    /**
+     * The bulk-edit fields (their columns' names: brand, width, msrp...) whose value the supplier's sheet gave when its
+     * draft was submitted (modules/sheet-import); a field leaves the list when someone edits it in the bulk edit.
+     */
+    sheetFields: text('sheet_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The partner statuses against the partner's field rules (type, message), kept current by the server. */
     partnerStatuses: jsonb('partner_statuses')
       .notNull()

@@ -60,6 +60,10 @@ const ProductSubmissionRowRef = builder.objectRef<BulkEditRowView>('ProductSubmi
     partnerStatuses: t.field({ type: [PartnerStatusRef], resolve: (r) => r.partnerStatuses }),
     partnerStatusLabel: t.exposeString('partnerStatusLabel', { description: 'Incomplete, Complete or N/A.' }),
     canEdit: t.exposeBoolean('canEdit'),
+    fromSheet: t.exposeStringList('fromSheet', {
+      description:
+        "The fields (as named here) whose value the supplier's sheet gave when its draft was submitted, not edited since.",
+    }),
   }),
 });
 

@@ -3,6 +3,7 @@ import {
   bulkEditRowSchema,
   partnerStatusLabel,
   visibleBulkEditSteps,
+  type BulkEditField,
   type BulkEditRow,
   type FieldRules,
   type PartnerStatus,
@@ -55,7 +56,12 @@ export interface BulkEditRowView extends Omit<BulkEditRow, 'marketAccounts' | 'a
   partnerStatuses: PartnerStatus[];
   partnerStatusLabel: string;
   canEdit: boolean;
+  /** The fields whose value the supplier's sheet gave at Submit and no one has edited since. */
+  fromSheet: BulkEditField[];
 }
+
+/** A submission's column as the bulk edit names its field: the brand column is the row's companyName. */
+const fieldOfColumn = (column: string) => (column === 'brand' ? 'companyName' : column) as BulkEditField;
 
 const editable = (user: UserRow, s: { userId: number; companyId: number }) => bulkEditPolicy.editRow(user, s);
 
@@ -113,6 +119,7 @@ async function present(db: Tx, user: UserRow, rows: BulkEditSubmissionRow[], ord
         partnerStatuses: statuses,
         partnerStatusLabel: s.partnerStatusLabel ?? partnerStatusLabel(statuses),
         canEdit: editable(user, s),
+        fromSheet: s.sheetFields.map(fieldOfColumn),
       },
     ];
   });

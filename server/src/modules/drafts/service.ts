@@ -35,6 +35,7 @@ import { changedFields } from '../audit/summary.ts';
 import { draftPolicy } from './policy.ts';
 import { readinessOfDraft } from '../readiness/service.ts';
 import { presentDraft, presentedDraftFacts } from './presenter.ts';
+import { sheetDetailsOf } from './sheet-details.ts';
 
 /** A draft as the audit trail names it (staff acting on a supplier's draft). */
 const auditTarget = (draft: { id: string; companyId: number }) =>
@@ -417,6 +418,8 @@ export async function submitDraftOnce(
         shippingProfileId: files.find((f) => f.shippingProfileId != null)?.shippingProfileId ?? null,
         // The product's facts with their sources: those of its first file that has any, as readiness reads them.
         facts: factsOfFiles(files),
+        // A draft made from a sheet's row: the row's brand, dimensions and prices go to the bulk edit.
+        sheetDetails: sheetDetailsOf(draft, ean13Upc),
         // The files keep their blobs, thumbnails and the codes already read.
         files: files.map((f) => ({
           fileName: f.fileName,

@@ -78,6 +78,8 @@ export interface NewSubmission {
   files: NewSubmissionFile[];
   /** The product's facts and where each value came from (none: no facts). */
   facts?: CarriedFacts;
+  /** Bulk-edit values the supplier's sheet gave the product (its draft's row, carried at Submit): recorded as such. */
+  sheetDetails?: SubmissionDetails;
   /** For the history: where it came from (a draft: IN_PROGRESS; otherwise nothing) and why. */
   from: ItemStatus | null;
   reason?: string | null;
@@ -195,6 +197,8 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
         detectedUpcs: unique(item.files.flatMap((f) => f.detectedUpcs ?? [])),
         facts: item.facts?.facts ?? null,
         factSources: item.facts?.sources ?? {},
+        ...item.sheetDetails,
+        sheetFields: Object.keys(item.sheetDetails ?? {}),
       })
       .returning();
     // A row this transaction inserted is its own until it commits: locking it again later waits for no one.
@@ -488,16 +492,33 @@ export interface DetailsChange {
   attributeIds?: number[];
 }
 
-/** Saves details of submissions (rows the caller has checked and locked) and recomputes their partner statuses. */
+/**
+ * Saves details of submissions (rows the caller has checked and locked) and recomputes their partner statuses. A
+ * field the supplier's sheet gave whose value changes is no longer the sheet's: whoever edited it owns it now.
+ */
 export async function updateDetails(tx: Tx, changes: DetailsChange[]): Promise<void> {
   if (!changes.length) return;
   const now = new Date();
   const fields = new Set<string>();
+  const stored = new Map(
+    (
+      await rowsOf(
+        tx,
+        changes.map((c) => c.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
   for (const c of changes) {
     Object.keys(c.values).forEach((k) => fields.add(k));
+    const row = stored.get(c.id);
+    const sheetFields = row?.sheetFields.filter((f) => !changedDetail(row, c.values, f)) ?? [];
     await tx
       .update(productSubmissions)
-      .set({ ...c.values, updatedAt: now })
+      .set({
+        ...c.values,
+        ...(row && sheetFields.length !== row.sheetFields.length && { sheetFields }),
+        updatedAt: now,
+      })
       .where(eq(productSubmissions.id, c.id));
     if (c.marketAccountIds) {
       fields.add('marketAccounts');
@@ -520,6 +541,10 @@ export async function updateDetails(tx: Tx, changes: DetailsChange[]): Promise<v
   await submissionEvents.emit(tx, 'readinessInputsChanged', { submissionIds: ids });
   await submissionEvents.emit(tx, 'submissionUpdated', { submissionIds: ids, fields: [...fields] });
 }
+
+/** Whether a change gives one of a row's details another value than it holds. */
+const changedDetail = (row: SubmissionRow, values: SubmissionDetails, field: string) =>
+  field in values && values[field as keyof SubmissionDetails] !== row[field as keyof SubmissionDetails];
 
 /** Every submission of a company's product carries the product's shipping profile (shipping-profiles sets it). */
 export async function setProductShippingProfile(

@@ -347,16 +347,16 @@ export type BulkEditRowsQueryVariables = Exact<{
 }>;
 
 
-export type BulkEditRowsQuery = { getProductSubmissions: Array<{ id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> }> };
+export type BulkEditRowsQuery = { getProductSubmissions: Array<{ id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, fromSheet: Array<string>, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> }> };
 
-export type BulkEditRowFieldsFragment = { id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> };
+export type BulkEditRowFieldsFragment = { id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, fromSheet: Array<string>, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> };
 
 export type UpdateBulkEditRowsMutationVariables = Exact<{
   rows: Array<ProductSubmissionRowInput> | ProductSubmissionRowInput;
 }>;
 
 
-export type UpdateBulkEditRowsMutation = { updateProductSubmissions: Array<{ id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> }> };
+export type UpdateBulkEditRowsMutation = { updateProductSubmissions: Array<{ id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, fromSheet: Array<string>, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> }> };
 
 export type BulkEditAttributesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -753,6 +753,7 @@ export const BulkEditRowFieldsFragmentDoc = new TypedDocumentString(`
   upc
   partnerCompanyId
   canEdit
+  fromSheet
   productName
   companyName
   suggestedClass
@@ -1348,6 +1349,7 @@ export const BulkEditRowsDocument = new TypedDocumentString(`
   upc
   partnerCompanyId
   canEdit
+  fromSheet
   productName
   companyName
   suggestedClass
@@ -1387,6 +1389,7 @@ export const UpdateBulkEditRowsDocument = new TypedDocumentString(`
   upc
   partnerCompanyId
   canEdit
+  fromSheet
   productName
   companyName
   suggestedClass

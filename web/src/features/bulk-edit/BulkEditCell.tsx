@@ -31,6 +31,8 @@ interface CellProps {
   onCommit: (value: unknown) => void;
   /** The cell shows typed text it cannot take (with why), or no longer does (undefined). */
   onUnsaveable?: (message: string | undefined) => void;
+  /** Said under the cell (its description): where its value came from, when not typed here. */
+  note?: string;
 }
 
 // The select cells open their list on a click, typing or ArrowDown, not on focus: tabbing across the table (or the
@@ -114,7 +116,7 @@ const numberText = (value: unknown, money: boolean) =>
   typeof value === 'number' ? (money ? value.toFixed(2) : String(value)) : '';
 
 /** Number and money cells: the domain's input rules while typing, its parser on commit. */
-function NumberCell({ column, upc, value, state, message, disabled, onCommit, onUnsaveable }: CellProps) {
+function NumberCell({ column, upc, value, state, message, disabled, onCommit, onUnsaveable, note }: CellProps) {
   const money = column.kind === 'money';
   const [ownError, setOwnErrorState] = useState<string>();
   const setOwnError = (error: string | undefined) => {
@@ -151,7 +153,7 @@ function NumberCell({ column, upc, value, state, message, disabled, onCommit, on
       }}
       disabled={disabled}
       miw={110}
-      description={roundedNote}
+      description={roundedNote ?? note}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       {...stateProps(column, state, message, ownError)}
     />
@@ -216,7 +218,7 @@ function useDebouncedSearch() {
 }
 
 /** The brand: a company name searched with searchBrandsByName. */
-function BrandCell({ column, upc, value, state, message, disabled, onCommit }: CellProps) {
+function BrandCell({ column, upc, value, state, message, disabled, onCommit, note }: CellProps) {
   const current = typeof value === 'string' ? value : null;
   const { search, setSearch, debounced } = useDebouncedSearch();
   const found = useBrandSearch(debounced).data ?? [];
@@ -238,6 +240,8 @@ function BrandCell({ column, upc, value, state, message, disabled, onCommit }: C
       allowDeselect={false}
       disabled={disabled}
       miw={190}
+      description={note}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       {...stateProps(column, state, message)}
     />
   );

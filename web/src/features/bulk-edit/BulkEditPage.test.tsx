@@ -38,6 +38,7 @@ function row(id: string, upc: string, overrides: Record<string, unknown> = {}) {
     paidAds: false,
     offInvoice: true,
     tpr: false,
+    fromSheet: [] as string[],
     ...overrides,
   };
 }
@@ -131,6 +132,30 @@ describe('Edit Multiple Products', () => {
     expect(screen.getAllByPlaceholderText(BULK_EDIT_PLACEHOLDERS.attribute)).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/activity/all');
+  });
+
+  it("says under a cell that the supplier's sheet gave its value, until it is edited here", async () => {
+    stored = [row('a', '036000291452', { fromSheet: ['companyName', 'height'] })];
+    open(['a']);
+    const described = (input: HTMLElement) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    const brand = await waitFor(
+      () => screen.getByLabelText('Brand for UPC 0036000291452', { selector: 'input' }) as HTMLInputElement,
+    );
+    expect(brand.value).toBe('Acme Foods');
+    expect(described(brand)).toContain(BULK_EDIT_MSG.fromSheet);
+    expect(described(cell('Product Name', '0036000291452'))).not.toContain(BULK_EDIT_MSG.fromSheet);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const height = await waitFor(() => cell('Height (in)', '0036000291452'));
+    expect(described(height)).toContain(BULK_EDIT_MSG.fromSheet);
+    expect(described(cell('Width (in)', '0036000291452'))).not.toContain(BULK_EDIT_MSG.fromSheet);
+    fireEvent.change(height, { target: { value: '1.5' } });
+    fireEvent.blur(height);
+    await waitFor(() => expect(described(cell('Height (in)', '0036000291452'))).not.toContain(BULK_EDIT_MSG.fromSheet));
   });
 
   it("shows 'Nothing to see here.' without submissions", async () => {

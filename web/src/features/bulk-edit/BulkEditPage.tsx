@@ -270,6 +270,7 @@ function BulkEditStepper({
                           disabled={!r.canEdit}
                           onCommit={(v) => commit(r.id, c.field, v)}
                           onUnsaveable={(problem) => markUnsaveable(key, !!problem)}
+                          note={r.fromSheet.includes(c.field) && !edited.has(key) ? BULK_EDIT_MSG.fromSheet : undefined}
                         />
                       </Table.Td>
                     );

@@ -14,6 +14,7 @@ export const BulkEditRowFieldsFragment = graphql(`
     upc
     partnerCompanyId
     canEdit
+    fromSheet
     productName
     companyName
     suggestedClass
