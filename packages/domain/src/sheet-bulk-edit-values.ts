@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { BULK_EDIT_MSG, bulkEditRowSchema, roundNumberInput, type BulkEditValues } from './bulk-edit.ts';
 import type { SheetTarget } from './sheet-mapping.ts';
 import type { SheetProduct } from './sheet-rows.ts';
@@ -22,6 +23,16 @@ export const SHEET_BULK_EDIT_FIELDS = {
 export type SheetBulkEditTarget = keyof typeof SHEET_BULK_EDIT_FIELDS;
 export type SheetBulkEditField = (typeof SHEET_BULK_EDIT_FIELDS)[SheetBulkEditTarget];
 export const SHEET_BULK_EDIT_TARGETS = Object.keys(SHEET_BULK_EDIT_FIELDS) as SheetBulkEditTarget[];
+
+/** What a sheet's row can carry into the bulk edit: the bulk edit's own fields, so a value is judged as typed there. */
+const sheetBulkEditSchema = z.object({
+  companyName: bulkEditRowSchema.shape.companyName,
+  width: bulkEditRowSchema.shape.width,
+  height: bulkEditRowSchema.shape.height,
+  depth: bulkEditRowSchema.shape.depth,
+  wholesaleCost: bulkEditRowSchema.shape.wholesaleCost,
+  msrp: bulkEditRowSchema.shape.msrp,
+} satisfies Record<SheetBulkEditField, unknown>);
 
 /** The sheet's dimensions: the bulk edit keeps them in inches. */
 export const SHEET_DIMENSION_TARGETS = ['width', 'height', 'depth'] as const satisfies readonly SheetTarget[];
@@ -65,7 +76,7 @@ export function sheetBulkEditValues(product: SheetProduct): SheetBulkEditReading
     if (given === null || given === undefined || given === '') continue;
     const field = SHEET_BULK_EDIT_FIELDS[target];
     const value = String(given);
-    const parsed = bulkEditRowSchema.shape[field].safeParse(given);
+    const parsed = sheetBulkEditSchema.shape[field].safeParse(given);
     if (!parsed.success) {
       reading.refused.push({
         target,
