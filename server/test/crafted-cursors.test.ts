@@ -5,7 +5,7 @@
  * taken from each list and only its number changed, so the rest of it (its list and filters) is right.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_TABS, MSG, REVIEW_STATUSES } from '@portal/domain';
+import { ACTIVITY_TABS, MSG, REVIEW_STATUSES, type ReviewQueueFilters } from '@portal/domain';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -82,6 +82,34 @@ describe(`crafted cursors (${databaseKind})`, () => {
         await c.admin.get(`/api/review/queue?status=${queue!.status}&page=2&boundary=${withKey(queue!.cursor, k)}`),
         `review ${k}`,
       );
+
+    // A cursor belongs to its list: under any other filter, or another page size, it is refused too.
+    const otherList: Record<Exclude<keyof ReviewQueueFilters, 'status'>, string> & { size: string } = {
+      partner: '30443',
+      company: '1001',
+      photo: 'BLURRY',
+      duplicates: '1',
+      notReady: '1',
+      rule: 'R-IMG-MIN-2',
+      from: '2020-01-01',
+      to: '2099-12-31',
+      q: 'soup',
+      mismatch: '1',
+      olderThan: '1',
+      assignee: 'me',
+      overSla: '1',
+      approval: '1',
+      sort: 'newest',
+      size: '10',
+    };
+    for (const [key, value] of Object.entries(otherList))
+      expectInvalidCursor(
+        await c.admin.get(`/api/review/queue?status=${queue!.status}&page=2&${key}=${value}&boundary=${queue!.cursor}`),
+        `review cursor under ${key}=${value}`,
+      );
+    expect(
+      (await c.admin.get(`/api/review/queue?status=${queue!.status}&page=2&boundary=${queue!.cursor}`)).status,
+    ).toBe(200);
 
     const activity = (vars: Record<string, unknown>) =>
       c.supplier.graphql(

@@ -23,23 +23,13 @@ import { countable, duplicateOf, overSla, queueWhere, upcMismatch } from './queu
  * does. "Down the list" is ascending submitted_at for the oldest-first order and descending for newest-first.
  */
 
-/** What a cursor of the queue is bound to: other filters or another page size make it a 400. */
-const cursorFilters = (q: ReviewQueueQuery) => ({ ...filtersOf(q), size: q.size });
-const filtersOf = (q: ReviewQueueFilters): ReviewQueueFilters => ({
-  status: q.status,
-  partner: q.partner,
-  company: q.company,
-  photo: [...q.photo].sort(),
-  duplicates: q.duplicates,
-  from: q.from,
-  to: q.to,
-  q: q.q,
-  mismatch: q.mismatch,
-  olderThan: q.olderThan,
-  assignee: q.assignee,
-  overSla: q.overSla,
-  approval: q.approval,
-  sort: q.sort,
+/**
+ * What a cursor of the queue is bound to: every filter and the page size, so another list makes it a 400. Taken as
+ * the whole query less its position, so a filter added later is bound too.
+ */
+const cursorFilters = ({ page: _page, boundary: _boundary, ...list }: ReviewQueueQuery & { boundary?: unknown }) => ({
+  ...list,
+  photo: [...list.photo].sort(),
 });
 
 /** Down the list in the queue's order: 'older' in keyset.ts means descending. */
