@@ -20,7 +20,7 @@ import classes from './ReviewQueueRow.module.css';
 /** The queue's columns, in order (the checkbox column comes first when items can be selected). */
 export const QUEUE_COLUMNS = ['UPC', 'Product name', 'Company', 'Partner', 'Age', 'Readiness', 'Flags', 'Assigned'];
 /** The columns beside the split view's pane (about half the screen): the pane shows the rest of the item. */
-export const SPLIT_QUEUE_COLUMNS = ['UPC', 'Product name', 'Age', 'Flags'];
+export const SPLIT_QUEUE_COLUMNS = ['UPC', 'Product name', 'Age', 'Readiness', 'Flags'];
 
 /**
  * One item of the triage list, on one line: every cell is cut to its column and says the rest on hover and focus
@@ -89,12 +89,10 @@ export function QueueRow({
           <Flag label="Over SLA" full={`Waiting longer than the partner's review SLA (${item.slaHours} h)`} red />
         )}
       </Table.Td>
-      {!compact && (
-        <Table.Td data-label="Readiness" className={classes.cut}>
-          {/* Compact: the score and the top failing rule; every failing rule on hover. */}
-          <span title={readinessCellDetail(item.readiness)}>{readinessCell(item.readiness)}</span>
-        </Table.Td>
-      )}
+      <Table.Td data-label="Readiness" className={classes.cut}>
+        {/* Compact: the score and the top failing rule; every failing rule on hover. */}
+        <span title={readinessCellDetail(item.readiness)}>{readinessCell(item.readiness)}</span>
+      </Table.Td>
       <Table.Td data-label="Flags">
         <Group gap={4} wrap="nowrap">
           {item.pendingDecision && (

@@ -265,6 +265,7 @@ export function ReviewWorkspace({ id, search, layout, onOpen, blocked = false, o
             queueSearch={queueSearch}
             composer={{
               ref: commentRef,
+              partnerCompanyId: c.partnerCompanyId,
               fileName: file?.fileName ?? null,
               target: commentTarget,
               onTarget: (t) => {
