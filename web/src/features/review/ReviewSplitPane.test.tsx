@@ -115,6 +115,19 @@ describe('review queue split view', () => {
     expect(rowOf(3).querySelector('a')!.getAttribute('href')).toBe(`/review?item=${ID(3)}`);
   });
 
+  it('X and Shift+X select as in the full list while J moves the pane', async () => {
+    openQueue();
+    await waitFor(() => expect(rowOf(1)).toBeTruthy());
+    fireEvent.keyDown(window, { key: 'j' });
+    await waitFor(() => expect(rowOf(1).getAttribute('aria-current')).toBe('true'));
+    fireEvent.keyDown(window, { key: 'x' });
+    fireEvent.keyDown(window, { key: 'j' });
+    fireEvent.keyDown(window, { key: 'j' });
+    await waitFor(() => expect(rowOf(3).getAttribute('aria-current')).toBe('true'));
+    fireEvent.keyDown(window, { key: 'X', shiftKey: true });
+    await waitFor(() => expect(screen.getByText('3 selected')).toBeTruthy());
+  });
+
   it('a reload keeps the selected item: the cursor is on its row, and K moves up from there', async () => {
     const { router } = openQueue(`/review?item=${ID(3)}`);
     await waitFor(() => expect(rowOf(3).getAttribute('aria-current')).toBe('true'));
