@@ -49,7 +49,7 @@ export function useAddressParams(): [URLSearchParams, (change: AddressChange, op
       setAsked((a) => ({ from: a.from, searches: [...a.searches, search] }));
       setParams(next, options);
     },
-    [setParams],
+    [setParams, setAsked],
   );
   const shown = useMemo(() => (last === undefined ? params : new URLSearchParams(last)), [last, params]);
   return [shown, update];
