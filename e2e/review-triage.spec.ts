@@ -41,6 +41,9 @@ test('the queue shows 12 items or more at 1366×900 and is driven from the keybo
   await page.setViewportSize({ width: 1366, height: 900 });
   const rows = page.locator('[data-queue-row]');
   await expect(rows).toHaveCount(COUNT);
+  // The full list, every column: the split view switched off (the split view has its own test below).
+  await page.getByRole('switch', { name: /Split view/ }).click();
+  await expect(page.getByRole('region', { name: 'Selected item' })).toHaveCount(0);
   // Counted in the viewport: rows wholly above the fold, each one line high.
   const measured = await rows.evaluateAll((els) =>
     els.map((el) => el.getBoundingClientRect()).map((r) => ({ bottom: r.bottom, height: r.height })),
