@@ -26,27 +26,25 @@ describe('useAddressParams, navigations arriving one by one', () => {
     const { result, rerender } = renderHook(() => useAddressParams());
     const move = (item: string) => act(() => result.current[1]({ item }, { replace: true }));
     const shown = () => result.current[0].get('item');
+    /** The nth navigation asked for renders: the item shown then. */
+    const shownOnArrival = (n: number) => {
+      arrive(n);
+      rerender();
+      return shown();
+    };
 
     move('1');
     move('2');
     move('3');
     expect(shown()).toBe('3');
     expect(router.asked).toEqual(['item=1', 'item=2', 'item=3']);
-    // The first navigation renders while the second and third are on their way: still 3.
-    arrive(1);
-    rerender();
-    expect(shown()).toBe('3');
-    arrive(2);
-    rerender();
-    expect(shown()).toBe('3');
+    // The first navigations render while the third is on its way: still 3.
+    expect(shownOnArrival(1)).toBe('3');
+    expect(shownOnArrival(2)).toBe('3');
     // A change now builds on the last one asked for.
     move('4');
-    arrive(3);
-    rerender();
-    expect(shown()).toBe('4');
-    arrive(4);
-    rerender();
-    expect(shown()).toBe('4');
+    expect(shownOnArrival(3)).toBe('4');
+    expect(shownOnArrival(4)).toBe('4');
     // Back (a navigation not asked for here): the address as it is.
     router.rendered = { key: 'back', search: 'item=2' };
     rerender();

@@ -4,6 +4,7 @@ import { SCOPES, type ReviewQueueItem } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
+import { buildQueueItem } from './queue-item.test-helper.ts';
 import { ReviewSplitPane, SPLIT_PANE_LABEL, SPLIT_VIEW_SHORTCUTS, splitViewSetting } from './ReviewSplitPane.tsx';
 
 /** The screen's width as the split view asks it: wide (1280 px and more) unless a test says otherwise. */
@@ -16,31 +17,8 @@ vi.mock('@mantine/hooks', async (importOriginal) => ({
 const USER_ID = 7;
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
-const item = (n: number): ReviewQueueItem => ({
-  id: ID(n),
-  companyId: 1001,
-  companyName: 'Green Valley Foods',
-  submitter: 'Sam Supplier',
-  partnerCompanyId: 30443,
-  partnerName: 'FRESH MARKET GROCERS',
-  upc: `400638133393${n}`,
-  ean13Upc: `400638133393${n}`,
-  productName: `Oats ${n}`,
-  fileCount: 1,
-  submittedAt: '2026-11-20T10:00:00.000Z',
-  itemStatus: 'SUBMITTED',
-  partnerStatusLabel: 'Complete',
-  photoIssues: [],
-  duplicate: false,
-  readiness: null,
-  claim: null,
-  detectedUpcs: [],
-  upcMismatch: false,
-  assignee: null,
-  slaHours: null,
-  overSla: false,
-  pendingDecision: null,
-});
+const item = (n: number): ReviewQueueItem =>
+  buildQueueItem({ id: ID(n), upc: `400638133393${n}`, productName: `Oats ${n}` });
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
