@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { displayUpc } from '@portal/domain';
+import { expectAccessible } from './support/axe.ts';
 import { DEMO, pageAt } from './support/fixtures.ts';
 import { apiAs, submitProducts, uniqueEan13 } from './support/seed-api.ts';
 
@@ -40,6 +41,9 @@ test('the queue shows 12 items or more at 1366×900 and is driven from the keybo
   await page.setViewportSize({ width: 1366, height: 900 });
   const rows = page.locator('[data-queue-row]');
   await expect(rows).toHaveCount(COUNT);
+  // The full list, every column: the split view switched off (the split view has its own test below).
+  await page.getByRole('switch', { name: /Split view/ }).click();
+  await expect(page.getByRole('region', { name: 'Selected item' })).toHaveCount(0);
   // Counted in the viewport: rows wholly above the fold, each one line high.
   const measured = await rows.evaluateAll((els) =>
     els.map((el) => el.getBoundingClientRect()).map((r) => ({ bottom: r.bottom, height: r.height })),
@@ -112,4 +116,91 @@ test('the queue shows 12 items or more at 1366×900 and is driven from the keybo
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByRole('list', { name: 'Internal notes' })).toContainText(`Ada Admin`);
   await expect(page.getByRole('list', { name: 'Internal notes' })).toContainText(`Asked the partner about ${tag}.`);
+});
+
+test('at 1366 px the split view shows the selected item beside the list: J selects, A accepts, the next one shows', async ({
+  browser,
+}) => {
+  const supplier = await apiAs(DEMO.supplier);
+  const admin = await apiAs(DEMO.admin);
+  const tag = `Qs${uniqueEan13('41').slice(-6)}`;
+  await pendingProducts(supplier, admin, tag);
+
+  const page = await pageAt(browser, DEMO.admin, `/review?q=${tag}&sort=newest`);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const rows = page.locator('[data-queue-row]');
+  await expect(rows).toHaveCount(COUNT);
+  await expect(page.getByRole('switch', { name: /Split view/ })).toBeChecked();
+  const pane = page.getByRole('region', { name: 'Selected item' });
+  await expect(pane).toContainText('Choose an item in the list');
+  const paneHeading = pane.getByRole('heading', { level: 2, name: /^Review / });
+  const upcOf = async (n: number) => (await rows.nth(n).getByRole('link').textContent()) ?? '';
+
+  // J: the first item shows in the pane, the address names it and the list's row keeps the focus.
+  await page.keyboard.press('j');
+  const first = await upcOf(0);
+  await expect(paneHeading).toContainText(first);
+  await expect(rows.nth(0).getByRole('link')).toBeFocused();
+  await expect(page).toHaveURL(/[?&]item=[0-9a-f-]{36}/);
+  await expectAccessible(page, 'the review queue in split view');
+
+  // J again, then A accepts the second item in the pane: the third shows there, and Undo is offered.
+  await page.keyboard.press('j');
+  const second = await upcOf(1);
+  const third = await upcOf(2);
+  await expect(paneHeading).toContainText(second);
+  await page.keyboard.press('a');
+  await expect(paneHeading).toContainText(third);
+  await expect(page.getByRole('status', { name: 'Last decision' })).toContainText(`Accepted ${second}.`);
+  await expect(rows.filter({ hasText: second })).toHaveCount(0);
+  await expect(page.locator('[data-queue-row][aria-current="true"]')).toContainText(third);
+
+  // A reload keeps the selected item; the full list is a switch away (and stays so).
+  await page.reload();
+  await expect(paneHeading).toContainText(third);
+  await page.getByRole('switch', { name: /Split view/ }).click();
+  await expect(pane).toHaveCount(0);
+  await page.reload();
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByRole('switch', { name: /Split view/ })).not.toBeChecked();
+  await expect(pane).toHaveCount(0);
+  await page.getByRole('switch', { name: /Split view/ }).click();
+  await expect(paneHeading).toContainText(third);
+
+  // A narrow screen keeps the list: the row's link opens the item on its own page.
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await expect(pane).toHaveCount(0);
+  await rows.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/review\/[0-9a-f-]{36}/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Review / })).toBeVisible();
+  await page.context().close();
+});
+
+test('a reviewer gives a comment a reason code in the split view and sees it listed', async ({ browser }) => {
+  const supplier = await apiAs(DEMO.supplier);
+  const admin = await apiAs(DEMO.admin);
+  const tag = `Qr${uniqueEan13('41').slice(-6)}`;
+  const code = `E2E_${tag.toUpperCase()}`;
+  const added = await admin.post('/api/review/stock-reasons', {
+    data: { partnerCompanyId: null, text: `The barcode is cut off (${tag}).`, code },
+  });
+  expect(added.status()).toBe(201);
+  await pendingProducts(supplier, admin, tag);
+
+  const page = await pageAt(browser, DEMO.admin, `/review?q=${tag}&sort=newest`);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.locator('[data-queue-row]')).toHaveCount(COUNT);
+  await page.keyboard.press('j');
+  const pane = page.getByRole('region', { name: 'Selected item' });
+  await expect(pane.getByRole('heading', { level: 2, name: /^Review / })).toBeVisible();
+  await pane.getByRole('combobox', { name: 'Reason code' }).selectOption(code);
+  await pane.getByRole('textbox', { name: 'Comment' }).fill('The bars run off the edge of the label.');
+  await pane.getByRole('button', { name: 'Add comment' }).click();
+  const listed = pane.getByRole('list', { name: 'Comments to send with the rejection' });
+  await expect(listed.getByRole('listitem')).toHaveText([
+    `UPC: The bars run off the edge of the label. (${code}: The barcode is cut off (${tag}).)`,
+  ]);
+  await expectAccessible(page, 'the split view with a comment listed');
+  await page.context().close();
+  expect((await admin.delete(`/api/review/stock-reasons/${(await added.json()).id}`)).status()).toBe(204);
 });

@@ -34,3 +34,28 @@ export const REASON_CODE_MSG = {
   format: `A reason code is capital letters, digits, _ or -, ${REASON_CODE_MAX} at most (e.g. BARCODE_UNREADABLE).`,
   unknown: (code: string) => `Unknown reason code ${code}: pick one of the stock reasons' codes.`,
 } as const;
+
+/** A reason code a reviewer may give a comment: the code and the words of the stock reason that carries it. */
+export interface ReasonCodeChoice {
+  code: string;
+  text: string;
+}
+
+/**
+ * The reason codes to choose from for a comment: the codes of the stock reasons listed (the partner's own first,
+ * then those for every partner, as the server lists them), each once, in the words of the first reason carrying it.
+ */
+export function reasonCodeChoices(reasons: readonly { code?: string | null; text: string }[]): ReasonCodeChoice[] {
+  const seen = new Map<string, string>();
+  for (const r of reasons) if (r.code && !seen.has(r.code)) seen.set(r.code, r.text);
+  return [...seen].map(([code, text]) => ({ code, text }));
+}
+
+/**
+ * A reason code in words when no stock reason carries it any longer (removed since): BARCODE_UNREADABLE reads
+ * "Barcode unreadable".
+ */
+export function reasonCodeInWords(code: string): string {
+  const words = code.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

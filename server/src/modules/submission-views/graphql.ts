@@ -93,6 +93,16 @@ const Comment = builder.objectRef<PresentedSubmission['reviewComments'][number]>
     }),
     region: t.field({ type: Region, nullable: true, resolve: (c) => c.region }),
     text: t.exposeString('text'),
+    reasonCode: t.exposeString('reasonCode', {
+      nullable: true,
+      description:
+        "The comment's reason code for reporting (one of the stock reasons' codes), if the reviewer gave one",
+    }),
+    reason: t.exposeString('reason', {
+      nullable: true,
+      description:
+        "The reason code in words: the text of the partner's stock reason carrying it (the code written out once no stock reason carries it)",
+    }),
     by: t.exposeString('by'),
     at: t.field({ type: 'DateTime', resolve: (c) => c.at }),
   }),

@@ -4,6 +4,7 @@ import {
   labelDisagreements,
   presentPhotoIssues,
   READ_FROM_DIGITS,
+  reasonCodeInWords,
   sameUpc,
   statusDisplayName,
   type ItemStatus,
@@ -32,6 +33,9 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
     fileName: c.fileName,
     region: c.region ?? null,
     text: c.text,
+    reasonCode: c.reasonCode ?? null,
+    // The reason in words, as the supplier reads it: the stock reason's text, or the code written out once removed.
+    reason: c.reasonCode ? (c.reasonText ?? reasonCodeInWords(c.reasonCode)) : null,
     by: nameOf(c),
     at: c.at,
   }));

@@ -81,7 +81,11 @@ export async function historyOf(db: Tx, submissionId: string) {
     .orderBy(asc(submissionHistory.at), asc(submissionHistory.id));
 }
 
-/** Every comment on a submission, by history row, in the order they were written. */
+/**
+ * Every comment on a submission, by history row, in the order they were written, with its reason code and that code's
+ * words: the text of the stock reason carrying it (the submission's partner's own first, then one for every partner;
+ * null once no stock reason carries the code).
+ */
 export async function commentsOf(db: Tx, submissionId: string) {
   return db
     .select({
@@ -90,6 +94,13 @@ export async function commentsOf(db: Tx, submissionId: string) {
       fileName: submissionComments.fileName,
       region: submissionComments.region,
       text: submissionComments.text,
+      reasonCode: submissionComments.reasonCode,
+      reasonText: sql<string | null>`(
+        select r.text from review_stock_reasons r
+        where r.code = ${submissionComments.reasonCode}
+          and (r.partner_company_id is null or r.partner_company_id =
+            (select s.partner_company_id from product_submissions s where s.id = ${submissionComments.submissionId}))
+        order by r.partner_company_id is null, r.id limit 1)`,
       at: submissionComments.at,
       firstName: users.firstName,
       lastName: users.lastName,

@@ -1,7 +1,9 @@
 import { forwardRef, useId, useState } from 'react';
 import { Button, CloseButton, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useStockReasons } from './review-api.ts';
 import {
   isCommentFact,
+  reasonCodeChoices,
   REVIEW_COMMENT_ATTRIBUTES,
   REVIEW_COMMENT_FACTS,
   REVIEW_COMMENT_MSG,
@@ -18,7 +20,9 @@ import {
 /**
  * The reviewer's comments for the supplier, written before rejecting: each about the UPC, the product name, another
  * attribute of the proposal, the file on show or a region of it (marked on the image: a drag, or the arrows). They go
- * with the rejection (R) and the supplier sees each beside its field or on its image. Checked with the schema the server checks them with.
+ * with the rejection (R) and the supplier sees each beside its field or on its image. Each may carry a reason code,
+ * one of the partner's stock reasons' codes (optional: the server asks for none), which the supplier reads in words.
+ * Checked with the schema the server checks them with.
  */
 export const CommentComposer = forwardRef<
   HTMLTextAreaElement,
@@ -31,17 +35,31 @@ export const CommentComposer = forwardRef<
     onAdd: (comment: ReviewCommentInput) => void;
     onRemove: (index: number) => void;
     disabled: boolean;
+    /** The item's partner, whose stock reasons' codes are offered. */
+    partnerCompanyId: number | null;
   }
->(function CommentComposer({ fileName, target, onTarget, region, comments, onAdd, onRemove, disabled }, textRef) {
+>(function CommentComposer(
+  { fileName, target, onTarget, region, comments, onAdd, onRemove, disabled, partnerCompanyId },
+  textRef,
+) {
   const headingId = useId();
   const [text, setText] = useState('');
+  const [reasonCode, setReasonCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const codes = reasonCodeChoices(useStockReasons(partnerCompanyId).data ?? []);
   const add = () => {
     if (comments.length >= REVIEW_COMMENTS_MAX) return setError(REVIEW_COMMENT_MSG.tooMany);
-    const parsed = reviewCommentInputSchema.safeParse({ target, fileName, region, text });
+    const parsed = reviewCommentInputSchema.safeParse({
+      target,
+      fileName,
+      region,
+      text,
+      reasonCode: reasonCode || null,
+    });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? REVIEW_COMMENT_MSG.textRequired);
     onAdd(parsed.data);
     setText('');
+    setReasonCode('');
     setError(null);
   };
   const options = [
@@ -90,6 +108,20 @@ export const CommentComposer = forwardRef<
               : 'The supplier sees it beside the value. Drag on the image to mark where it is printed.'}
           </Text>
         )}
+        {codes.length > 0 && (
+          <NativeSelect
+            label="Reason code"
+            description="Optional, for reporting; the supplier reads the reason in words"
+            size="xs"
+            data={[
+              { value: '', label: 'No reason code' },
+              ...codes.map((c) => ({ value: c.code, label: `${c.code}: ${c.text}` })),
+            ]}
+            value={reasonCode}
+            disabled={disabled}
+            onChange={(e) => setReasonCode(e.currentTarget.value)}
+          />
+        )}
         <Textarea
           ref={textRef}
           label="Comment"
@@ -127,6 +159,12 @@ export const CommentComposer = forwardRef<
                       {reviewCommentPlace(c)}:
                     </Text>{' '}
                     {c.text}
+                    {c.reasonCode && (
+                      <Text span size="sm" fs="italic" data-reason-code={c.reasonCode}>
+                        {' '}
+                        ({reasonLabel(codes, c.reasonCode)})
+                      </Text>
+                    )}
                   </Text>
                   <CloseButton
                     size="sm"
@@ -142,3 +180,9 @@ export const CommentComposer = forwardRef<
     </section>
   );
 });
+
+/** A listed comment's reason code, with its words when the partner's stock reasons still carry it. */
+const reasonLabel = (codes: readonly { code: string; text: string }[], code: string) => {
+  const words = codes.find((c) => c.code === code)?.text;
+  return words ? `${code}: ${words}` : code;
+};

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { REASON_CODE_MAX, REJECTION_REASON_MAX, rejectionReasonProblem, WORKSPACE_MSG } from '@portal/domain';
-import { addStockReason, deleteStockReason, fetchStockReasons, reviewKeys } from './review-api.ts';
+import { addStockReason, deleteStockReason, useStockReasons } from './review-api.ts';
 
 /**
  * The reason picker: the partner's stock reasons (and those for every partner), numbered so a digit picks one, and
@@ -29,11 +29,7 @@ export function RejectDialog({
   onCancel: () => void;
   onConfirm: (reason: string, reasonCode: string | null) => void;
 }) {
-  const reasons = useQuery({
-    queryKey: reviewKeys.reasons(partnerCompanyId),
-    queryFn: () => fetchStockReasons(partnerCompanyId),
-    staleTime: 60_000,
-  });
+  const reasons = useStockReasons(partnerCompanyId);
   const [picked, setPicked] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -180,10 +176,7 @@ export function RejectDialog({
 /** Staff keep the stock reasons here: per partner (or for every partner when the item has none). */
 function StockReasonEditor({ partnerCompanyId }: { partnerCompanyId: number | null }) {
   const queryClient = useQueryClient();
-  const reasons = useQuery({
-    queryKey: reviewKeys.reasons(partnerCompanyId),
-    queryFn: () => fetchStockReasons(partnerCompanyId),
-  });
+  const reasons = useStockReasons(partnerCompanyId);
   const [text, setText] = useState('');
   const [code, setCode] = useState('');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['review', 'reasons'] });

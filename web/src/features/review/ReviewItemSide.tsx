@@ -23,6 +23,8 @@ import { Facts, SameUpc, UpcComparison } from './ReviewItemFacts.tsx';
 /** The comment composer's state, held by the page (the image marks the region, keys start comments). */
 export interface ComposerState {
   ref: Ref<HTMLTextAreaElement>;
+  /** The item's partner: its stock reasons' codes are the comments' reason codes. */
+  partnerCompanyId: number | null;
   fileName: string | null;
   target: ReviewCommentTarget;
   onTarget: (target: ReviewCommentTarget) => void;

@@ -4,6 +4,7 @@ import { APPROVAL_MSG, SCOPES, type ReviewDecisionOutcome, type ReviewQueueItem 
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
+import { buildQueueItem } from './queue-item.test-helper.ts';
 import { undoStore } from './undo-store.ts';
 
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
@@ -12,22 +13,10 @@ const UPCS = ['036000291452', '4006381333931', '0012345678905'];
 const displayOf = (n: number) => ['0036000291452', '4006381333931', '0012345678905'][n - 1];
 
 function item(n: number): ReviewQueueItem {
-  return {
+  return buildQueueItem({
     id: ID(n),
-    companyId: 1001,
-    companyName: 'Green Valley Foods',
-    submitter: 'Sam Supplier',
-    partnerCompanyId: 30443,
-    partnerName: 'FRESH MARKET GROCERS',
     upc: UPCS[n - 1],
-    ean13Upc: UPCS[n - 1].padStart(13, '0'),
     productName: `Oats ${n}`,
-    fileCount: 1,
-    submittedAt: '2026-11-20T10:00:00.000Z',
-    itemStatus: 'SUBMITTED',
-    partnerStatusLabel: 'Complete',
-    photoIssues: [],
-    duplicate: false,
     // The first fails many rules: its cell stays one line.
     readiness:
       n === 1
@@ -44,14 +33,9 @@ function item(n: number): ReviewQueueItem {
             })),
           }
         : null,
-    claim: null,
     detectedUpcs: n === 2 ? ['0012345678905'] : [],
     upcMismatch: n === 2,
-    assignee: null,
-    slaHours: null,
-    overSla: false,
-    pendingDecision: null,
-  };
+  });
 }
 
 const outcome = (n: number, o: Partial<ReviewDecisionOutcome>): ReviewDecisionOutcome => ({

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import {
   parseReviewQueueSearch,
   REVIEW_QUEUE_SHORTCUTS,
@@ -27,8 +27,10 @@ import { assignItems, decide, decided, fetchQueuePage, reviewKeys } from './revi
 import { QueueFilters } from './QueueFilters.tsx';
 import { SavedViews } from './SavedViews.tsx';
 import { AssignMenu } from './AssignMenu.tsx';
-import { QUEUE_COLUMNS, QueueRow } from './ReviewQueueRow.tsx';
-import { useQueueKeys } from './use-queue-keys.ts';
+import { QUEUE_COLUMNS, QueueRow, SPLIT_QUEUE_COLUMNS } from './ReviewQueueRow.tsx';
+import { ReviewSplitPane, SPLIT_VIEW_SHORTCUTS, SplitViewToggle, useSplitView } from './ReviewSplitPane.tsx';
+import { focusRow, useQueueKeys } from './use-queue-keys.ts';
+import splitClasses from './ReviewSplitPane.module.css';
 import { useAddressParams } from '../../ui/use-address-params.ts';
 
 export const REVIEW_HEADING = 'Review queue';
@@ -40,7 +42,9 @@ const AGE_SORT = { oldest: 'descending', newest: 'ascending', overSla: 'other' }
  * /review (staff with review rights): the submissions waiting for a decision as a triage list, one line per item,
  * driven from the keyboard (J/K, X, Shift+X, Enter/O, /, ?). The filters, sort, page and page size live in the
  * address, so opening an item, Back and a reload all come back to the same view; each item's link carries them on,
- * so J and K on the item walk the same filtered queue.
+ * so J and K on the item walk the same filtered queue. On a wide screen (1280 px and more) the split view shows the
+ * selected item beside the list (ReviewSplitPane): J and K select it, A, R and the workspace's other keys decide it
+ * there and the next one shows; the selected item is in the address (`item`), so a reload and Back keep it.
  */
 export function ReviewQueuePage() {
   const [params, setParams] = useAddressParams();
@@ -59,6 +63,27 @@ export function ReviewQueuePage() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<DecisionOutcomeState | null>(null);
   const filters = useRef<HTMLFormElement>(null);
+  const splitView = useSplitView();
+  const split = splitView.split;
+  /** The item in the split view's pane (kept in the address beside the filters, which do not know it). */
+  const paneItem = split ? params.get('item') : null;
+  /** A dialog of the pane's workspace is open: the list's keys wait. */
+  const [paneDialog, setPaneDialog] = useState(false);
+  /** After a decision in the pane: the next item's row takes the focus once the list has been read again. */
+  const [focusAfterDecision, setFocusAfterDecision] = useState<string | null>(null);
+  /** The pane shows this item; a click (a link) adds a step to the history, J, K and decisions replace it. */
+  const showInPane = useCallback(
+    (id: string, replace: boolean) =>
+      setParams(
+        (current) => {
+          current.set('item', id);
+          return current;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
+  const onPaneDialog = useCallback((open: boolean) => setPaneDialog(open), []);
 
   /** A filter change starts again at page 1 and forgets the selection. */
   const change = (patch: Partial<ReviewQueueQuery>, keepPage = false) => {
@@ -79,6 +104,7 @@ export function ReviewQueuePage() {
     setParams(() => new URLSearchParams(viewAddress(filters, query)));
   };
   const items = rows.data?.items ?? [];
+  const columns = split ? SPLIT_QUEUE_COLUMNS : QUEUE_COLUMNS;
   const total = rows.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / query.size));
   const decidable = query.status === 'SUBMITTED' || query.status === 'AUTO_REJECTED';
@@ -89,11 +115,20 @@ export function ReviewQueuePage() {
     ids: items.map((i) => i.id),
     selected,
     setSelected,
-    dialogOpen: dialog !== null,
+    dialogOpen: dialog !== null || paneDialog,
     open: (id) => void navigate(partnerPath(`/review/${id}${search ? `?${search}` : ''}`)),
+    current: paneItem,
+    onMove: split ? (id) => showInPane(id, true) : undefined,
     focusSearch: () => filters.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(),
     showHelp: () => setDialog('help'),
   });
+
+  // The decided item leaves the list when it is read again: the next one's row has the focus then, for J, K and X.
+  useEffect(() => {
+    if (!focusAfterDecision) return;
+    focusRow(focusAfterDecision);
+    if (!rows.isFetching) setFocusAfterDecision(null);
+  }, [focusAfterDecision, rows.isFetching, rows.dataUpdatedAt]);
 
   async function run(decision: 'accept' | 'reject', reason?: string, reasonCode?: string | null) {
     setBusy(true);
@@ -157,6 +192,7 @@ export function ReviewQueuePage() {
               Reject selected
             </Button>
           )}
+          {splitView.available && <SplitViewToggle on={splitView.on} onChange={splitView.setOn} />}
           <Button size="xs" variant="subtle" onClick={() => setDialog('help')}>
             Shortcuts (?)
           </Button>
@@ -165,85 +201,103 @@ export function ReviewQueuePage() {
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={1000} className={stackedTable.container}>
-        <Table
-          striped
-          withTableBorder
-          verticalSpacing={4}
-          fz="sm"
-          aria-busy={rows.isFetching}
-          className={stackedTable.table}
-        >
-          <Table.Caption className="visually-hidden">
-            Items to review, {lowerFirst(REVIEW_SORT_LABELS[query.sort])}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {decidable && (
-                <Table.Th scope="col">
-                  <Checkbox
-                    size="xs"
-                    aria-label="Select every item on this page"
-                    checked={allSelected}
-                    indeterminate={!allSelected && items.some((i) => selected.has(i.id))}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id)))}
+      <Box className={split ? splitClasses.split : undefined}>
+        <div>
+          <Table.ScrollContainer minWidth={split ? 480 : 1000} className={stackedTable.container}>
+            <Table
+              striped
+              withTableBorder
+              verticalSpacing={4}
+              fz="sm"
+              aria-busy={rows.isFetching}
+              className={stackedTable.table}
+            >
+              <Table.Caption className="visually-hidden">
+                Items to review, {lowerFirst(REVIEW_SORT_LABELS[query.sort])}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  {decidable && (
+                    <Table.Th scope="col">
+                      <Checkbox
+                        size="xs"
+                        aria-label="Select every item on this page"
+                        checked={allSelected}
+                        indeterminate={!allSelected && items.some((i) => selected.has(i.id))}
+                        onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id)))}
+                      />
+                    </Table.Th>
+                  )}
+                  {columns.map((h) =>
+                    h === 'Age' ? (
+                      <Table.Th key={h} scope="col" aria-sort={AGE_SORT[query.sort]}>
+                        <UnstyledButton
+                          fw={700}
+                          fz="sm"
+                          onClick={() => change({ sort: query.sort === 'oldest' ? 'newest' : 'oldest' })}
+                        >
+                          Age {query.sort === 'oldest' ? '▼' : query.sort === 'newest' ? '▲' : ''}
+                          <span className="visually-hidden">
+                            , sort {query.sort === 'oldest' ? 'newest' : 'oldest'} first
+                          </span>
+                        </UnstyledButton>
+                      </Table.Th>
+                    ) : (
+                      <Table.Th key={h} scope="col">
+                        {h}
+                      </Table.Th>
+                    ),
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((item, i) => (
+                  <QueueRow
+                    key={item.id}
+                    item={item}
+                    search={search}
+                    selectable={decidable}
+                    selected={selected.has(item.id)}
+                    cursor={i === keys.cursor}
+                    now={rows.dataUpdatedAt}
+                    onToggle={() => {
+                      keys.setCursor(i);
+                      keys.toggle(item.id);
+                    }}
+                    compact={split}
+                    to={split ? paneAddress(search, item.id) : undefined}
                   />
-                </Table.Th>
-              )}
-              {QUEUE_COLUMNS.map((h) =>
-                h === 'Age' ? (
-                  <Table.Th key={h} scope="col" aria-sort={AGE_SORT[query.sort]}>
-                    <UnstyledButton
-                      fw={700}
-                      fz="sm"
-                      onClick={() => change({ sort: query.sort === 'oldest' ? 'newest' : 'oldest' })}
-                    >
-                      Age {query.sort === 'oldest' ? '▼' : query.sort === 'newest' ? '▲' : ''}
-                      <span className="visually-hidden">
-                        , sort {query.sort === 'oldest' ? 'newest' : 'oldest'} first
-                      </span>
-                    </UnstyledButton>
-                  </Table.Th>
-                ) : (
-                  <Table.Th key={h} scope="col">
-                    {h}
-                  </Table.Th>
-                ),
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item, i) => (
-              <QueueRow
-                key={item.id}
-                item={item}
-                search={search}
-                selectable={decidable}
-                selected={selected.has(item.id)}
-                cursor={i === keys.cursor}
-                now={rows.dataUpdatedAt}
-                onToggle={() => {
-                  keys.setCursor(i);
-                  keys.toggle(item.id);
-                }}
-              />
-            ))}
-            {rows.data && !items.length && (
-              <EmptyTableRow columns={QUEUE_COLUMNS.length + (decidable ? 1 : 0)}>
-                No items match these filters.
-              </EmptyTableRow>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {totalPages > 1 && (
-        <PageNavigation
-          label="Pages of the review queue"
-          total={totalPages}
-          value={Math.min(query.page, totalPages)}
-          onChange={(page) => change({ page }, true)}
-        />
-      )}
+                ))}
+                {rows.data && !items.length && (
+                  <EmptyTableRow columns={columns.length + (decidable ? 1 : 0)}>
+                    No items match these filters.
+                  </EmptyTableRow>
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {totalPages > 1 && (
+            <PageNavigation
+              label="Pages of the review queue"
+              total={totalPages}
+              value={Math.min(query.page, totalPages)}
+              onChange={(page) => change({ page }, true)}
+            />
+          )}
+        </div>
+        {split && (
+          <ReviewSplitPane
+            id={paneItem}
+            search={search}
+            onOpen={(id, why) => {
+              showInPane(id, true);
+              if (why === 'decided') setFocusAfterDecision(id);
+            }}
+            blocked={dialog !== null}
+            onDialog={onPaneDialog}
+          />
+        )}
+      </Box>
       <RejectDialog
         opened={dialog === 'reject'}
         count={selected.size}
@@ -259,11 +313,23 @@ export function ReviewQueuePage() {
         onConfirm={() => void run('accept')}
         onCancel={() => setDialog(null)}
       />
-      <ShortcutsDialog opened={dialog === 'help'} onClose={() => setDialog(null)} shortcuts={REVIEW_QUEUE_SHORTCUTS} />
-      <UndoToast />
+      <ShortcutsDialog
+        opened={dialog === 'help'}
+        onClose={() => setDialog(null)}
+        shortcuts={split ? SPLIT_VIEW_SHORTCUTS : REVIEW_QUEUE_SHORTCUTS}
+      />
+      {/* One Undo for the list's decisions and the pane's; a single item undone shows in the pane again. */}
+      <UndoToast onUndone={(ids) => split && ids.length === 1 && showInPane(ids[0], true)} />
     </Page>
   );
 }
+
+/** The queue with an item selected for the split view's pane. */
+const paneAddress = (search: string, id: string) => {
+  const params = new URLSearchParams(search);
+  params.set('item', id);
+  return `/review?${params}`;
+};
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

@@ -19,11 +19,14 @@ import classes from './ReviewQueueRow.module.css';
 
 /** The queue's columns, in order (the checkbox column comes first when items can be selected). */
 export const QUEUE_COLUMNS = ['UPC', 'Product name', 'Company', 'Partner', 'Age', 'Readiness', 'Flags', 'Assigned'];
+/** The columns beside the split view's pane (about half the screen): the pane shows the rest of the item. */
+export const SPLIT_QUEUE_COLUMNS = ['UPC', 'Product name', 'Age', 'Readiness', 'Flags'];
 
 /**
  * One item of the triage list, on one line: every cell is cut to its column and says the rest on hover and focus
  * (the flags are one badge each, whole, with their full text in a tooltip). The row under the keyboard cursor is
- * marked; the UPC links to the item, carrying the queue's filters so J and K walk the same list.
+ * marked; the UPC links to the item, carrying the queue's filters so J and K walk the same list. In the split view
+ * (`compact`) the row keeps the columns of SPLIT_QUEUE_COLUMNS and its link selects the item for the pane (`to`).
  */
 export function QueueRow({
   item,
@@ -33,6 +36,8 @@ export function QueueRow({
   cursor,
   now,
   onToggle,
+  compact = false,
+  to,
 }: {
   item: ReviewQueueItem;
   search: string;
@@ -41,18 +46,26 @@ export function QueueRow({
   cursor: boolean;
   now: number;
   onToggle: () => void;
+  compact?: boolean;
+  /** Where the UPC's link goes: the item's page unless given. */
+  to?: string;
 }) {
   const upc = displayUpc(item.upc);
   const claimedBy = item.claim && !item.claim.mine ? WORKSPACE_MSG.beingReviewedBy(item.claim.name) : null;
   return (
-    <Table.Tr data-queue-row={item.id} data-cursor={cursor || undefined} className={classes.row}>
+    <Table.Tr
+      data-queue-row={item.id}
+      data-cursor={cursor || undefined}
+      aria-current={compact && cursor ? 'true' : undefined}
+      className={classes.row}
+    >
       {selectable && (
         <Table.Td>
           <Checkbox size="xs" aria-label={`Select ${upc}`} checked={selected} onChange={onToggle} />
         </Table.Td>
       )}
       <Table.Td data-label="UPC">
-        <AppLink to={`/review/${item.id}${search ? `?${search}` : ''}`} title={claimedBy ?? undefined}>
+        <AppLink to={to ?? `/review/${item.id}${search ? `?${search}` : ''}`} title={claimedBy ?? undefined}>
           {upc}
         </AppLink>
         {claimedBy && <span className="visually-hidden">, {claimedBy}</span>}
@@ -60,12 +73,16 @@ export function QueueRow({
       <Table.Td data-label="Product name" className={classes.cut} title={item.productName ?? undefined}>
         {item.productName ?? '—'}
       </Table.Td>
-      <Table.Td data-label="Company" className={classes.cut} title={item.companyName}>
-        {item.companyName}
-      </Table.Td>
-      <Table.Td data-label="Partner" className={classes.cut}>
-        {item.partnerName ? titleCase(item.partnerName) : '—'}
-      </Table.Td>
+      {!compact && (
+        <Table.Td data-label="Company" className={classes.cut} title={item.companyName}>
+          {item.companyName}
+        </Table.Td>
+      )}
+      {!compact && (
+        <Table.Td data-label="Partner" className={classes.cut}>
+          {item.partnerName ? titleCase(item.partnerName) : '—'}
+        </Table.Td>
+      )}
       <Table.Td data-label="Age" title={`Submitted ${formatDateTime(item.submittedAt)}`}>
         {ageLabel(item.submittedAt, now)}
         {item.overSla && (
@@ -98,9 +115,11 @@ export function QueueRow({
           )}
         </Group>
       </Table.Td>
-      <Table.Td data-label="Assigned" className={classes.cut}>
-        {item.assignee ? (item.assignee.mine ? 'Me' : item.assignee.name) : '—'}
-      </Table.Td>
+      {!compact && (
+        <Table.Td data-label="Assigned" className={classes.cut}>
+          {item.assignee ? (item.assignee.mine ? 'Me' : item.assignee.name) : '—'}
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }

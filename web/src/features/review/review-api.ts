@@ -125,6 +125,13 @@ export const undoDecisions = (decisions: readonly { id: string; key: string }[])
 
 export const fetchStockReasons = (partner: number | null) =>
   apiFetch<ReviewStockReason[]>(`/review/stock-reasons${partner ? `?partner=${partner}` : ''}`);
+/** The partner's stock reasons and those for every partner (the reject dialog's list, the comments' reason codes). */
+export const useStockReasons = (partner: number | null) =>
+  useQuery({
+    queryKey: reviewKeys.reasons(partner),
+    queryFn: () => fetchStockReasons(partner),
+    staleTime: 60_000,
+  });
 export const addStockReason = (partnerCompanyId: number | null, text: string, code?: string | null) =>
   apiFetch<ReviewStockReason>('/review/stock-reasons', {
     method: 'POST',

@@ -10,6 +10,10 @@ interface QueueKeysOptions {
   open: (id: string) => void;
   focusSearch: () => void;
   showHelp: () => void;
+  /** The split view's selected item: the cursor is on its row (when on this page). */
+  current?: string | null;
+  /** The split view: J and K select the item under the cursor for the pane. */
+  onMove?: (id: string) => void;
 }
 
 /**
@@ -20,7 +24,8 @@ interface QueueKeysOptions {
 export function useQueueKeys(o: QueueKeysOptions) {
   const [cursor, setCursor] = useState(-1);
   const [anchor, setAnchor] = useState<string | null>(null);
-  const at = Math.min(cursor, o.ids.length - 1);
+  const selectedAt = o.current ? o.ids.indexOf(o.current) : -1;
+  const at = selectedAt >= 0 ? selectedAt : Math.min(cursor, o.ids.length - 1);
 
   const toggle = (id: string) => {
     const next = new Set(o.selected);
@@ -36,7 +41,10 @@ export function useQueueKeys(o: QueueKeysOptions) {
     if (action === 'down' || action === 'up') {
       const next = moveCursor(at, action, o.ids.length);
       setCursor(next);
-      if (next >= 0) focusRow(o.ids[next]);
+      if (next >= 0) {
+        o.onMove?.(o.ids[next]);
+        focusRow(o.ids[next]);
+      }
       return;
     }
     const id = o.ids[at];
@@ -64,7 +72,7 @@ export function useQueueKeys(o: QueueKeysOptions) {
 }
 
 /** The cursor row's link takes the focus (and scrolls into view with it). */
-function focusRow(id: string) {
+export function focusRow(id: string) {
   const link = document.querySelector<HTMLElement>(`[data-queue-row="${CSS.escape(id)}"] a`);
   link?.focus();
 }

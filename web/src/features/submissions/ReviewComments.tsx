@@ -13,8 +13,23 @@ import {
 import type { ImageMark } from './ImageMarks.tsx';
 import type { Submission } from './submission-api.ts';
 
-/** A comment as the pages show it: the server's (with who wrote it), or one a reviewer is still writing. */
-export type ShownComment = Pick<ReviewCommentInput, 'target' | 'fileName' | 'region' | 'text'> & { by?: string };
+/**
+ * A comment as the pages show it: the server's (with who wrote it and its reason in words), or one a reviewer is
+ * still writing.
+ */
+export type ShownComment = Pick<ReviewCommentInput, 'target' | 'fileName' | 'region' | 'text'> & {
+  by?: string;
+  reason?: string | null;
+};
+
+/** The comment's reason in words, after its text (nothing when the reviewer gave no reason code). */
+export const CommentReason = ({ reason }: { reason?: string | null }) =>
+  reason ? (
+    <Text span size="sm" fs="italic" data-comment-reason>
+      {' '}
+      (Reason: {reason})
+    </Text>
+  ) : null;
 export type SubmissionComment = Submission['reviewComments'][number];
 
 /** The region comments of a file, numbered in order: the number is drawn on the image and starts its line below. */
@@ -51,6 +66,7 @@ export function FieldComments({
               Reviewer:
             </Text>{' '}
             {c.text}
+            <CommentReason reason={c.reason} />
             {c.region && c.fileName && (
               <Text span size="xs" c="dimmed">
                 {' '}
@@ -160,6 +176,7 @@ export function FileComments({ comments, fileName }: { comments: readonly ShownC
                 </>
               )}
               {c.text}
+              <CommentReason reason={c.reason} />
             </Text>
           </li>
         );

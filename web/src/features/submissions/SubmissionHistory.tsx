@@ -4,6 +4,7 @@ import { isItemStatus, reviewCommentPlace, statusDisplayName } from '@portal/dom
 import { formatDateTime } from '../../ui/dates.ts';
 import { stackedTable } from '../../ui/stacked-table.ts';
 import type { Submission } from './submission-api.ts';
+import { CommentReason } from './ReviewComments.tsx';
 import classes from './submissions.module.css';
 
 const statusText = (status: string) => (isItemStatus(status) ? statusDisplayName(status) : status);
@@ -56,6 +57,7 @@ export function SubmissionHistory({ history }: { history: Submission['history'] 
                               {reviewCommentPlace(c)}:
                             </Text>{' '}
                             {c.text}
+                            <CommentReason reason={c.reason} />
                           </li>
                         ))}
                       </ul>

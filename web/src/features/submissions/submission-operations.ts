@@ -19,6 +19,8 @@ export const ReviewCommentFields = graphql(`
       h
     }
     text
+    reasonCode
+    reason
     by
     at
   }
