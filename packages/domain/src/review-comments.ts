@@ -6,32 +6,19 @@
  * (the schema is review-comments-schema.ts).
  */
 
+import { PARTNER_FIELD_LABELS, PARTNER_FIELD_SECTIONS } from './partner-fields.ts';
+
+const { basicAttributes, placement, pricing, promotion } = PARTNER_FIELD_SECTIONS;
 /**
- * The proposal's other attributes a comment can be on (the bulk edit's fields and the shipping profile), named as the
- * partner's field rules name them (partner-fields.ts); the product name is one of the first targets.
+ * The proposal's other attributes a comment can be on (the bulk edit's fields and the shipping profile), the
+ * partner's configurable fields as its field rules name them; the product name is one of the first targets.
  */
 export const REVIEW_COMMENT_ATTRIBUTES = [
-  'brand',
-  'suggestedClass',
-  'currentlySellingAt',
-  'dietaryAttributes',
+  ...basicAttributes.fields,
   'shippingProfile',
-  'itemHeight',
-  'itemWidth',
-  'itemDepth',
-  'size',
-  'unitOfMeasure',
-  'fob',
-  'msrp',
-  'edlp',
-  'deliveredCost',
-  'wholesaleCost',
-  'freeFill',
-  'inStoreDemo',
-  'fairShareMerchandisingSupport',
-  'paidAds',
-  'offInvoice',
-  'tpr',
+  ...placement.fields,
+  ...pricing.fields,
+  ...promotion.fields,
 ] as const;
 export type ReviewCommentAttribute = (typeof REVIEW_COMMENT_ATTRIBUTES)[number];
 
@@ -78,28 +65,7 @@ export type ReviewCommentField = Exclude<ReviewCommentTarget, 'file' | 'region'>
 /** How the pages name each field a comment can be on. */
 export const REVIEW_FIELD_LABELS: Record<ReviewCommentField, string> = {
   upc: 'UPC',
-  productName: 'Product name',
-  brand: 'Brand',
-  suggestedClass: 'Suggested class',
-  currentlySellingAt: 'Currently selling at',
-  dietaryAttributes: 'Dietary attributes',
-  shippingProfile: 'Shipping profile',
-  itemHeight: 'Height',
-  itemWidth: 'Width',
-  itemDepth: 'Depth',
-  size: 'Size',
-  unitOfMeasure: 'Unit of measure',
-  fob: 'FOB cost',
-  msrp: 'MSRP',
-  edlp: 'EDLP',
-  deliveredCost: 'Delivered cost',
-  wholesaleCost: 'Wholesale cost',
-  freeFill: 'Free fill',
-  inStoreDemo: 'In-store demo',
-  fairShareMerchandisingSupport: 'Fair share merchandising support',
-  paidAds: 'Paid ads',
-  offInvoice: 'Off invoice',
-  tpr: 'TPR',
+  ...PARTNER_FIELD_LABELS,
   servingSize: 'Serving size',
   servingsPerContainer: 'Servings per container',
   calories: 'Calories',
