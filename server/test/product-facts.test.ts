@@ -126,6 +126,7 @@ describe(`product facts read from a package photo (${databaseKind})`, () => {
 
 type SubmissionFacts = {
   fileName: string | null;
+  imageUrl: string | null;
   facts: typeof EMPTY_PRODUCT_FACTS | null;
   factSources: Record<string, { source: string; region: object | null; fileName: string | null }>;
   factReadingStatus: string;
