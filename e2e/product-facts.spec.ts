@@ -202,10 +202,10 @@ test('a panel photo added on resubmit is read, and its facts offered on the subm
     await sodium.getByRole('button', { name: /^Accept Sodium/ }).click();
     await expect(sodium).toHaveCount(0);
     await facts
-      .getByRole('group', { name: 'Allergens read from photo' })
-      .getByRole('button', { name: 'Dismiss Allergens' })
+      .getByRole('group', { name: 'Allergen statement read from photo' })
+      .getByRole('button', { name: 'Dismiss Allergen statement' })
       .click();
-    await expect(facts.getByRole('group', { name: 'Allergens read from photo' })).toHaveCount(0);
+    await expect(facts.getByRole('group', { name: 'Allergen statement read from photo' })).toHaveCount(0);
 
     // The submission's facts table shows the accepted value as read from the photo, naming it.
     const table = page.getByRole('table', { name: 'Product facts' });
