@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { barcodeImage } from '../server/test/fixtures.ts';
+import { expectAccessible } from './support/axe.ts';
 import { DEMO, pageAt } from './support/fixtures.ts';
 import { apiAs, createDraft, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
 
 // Product facts saved on a draft reach the submission: its detail page and the reviewer's /review/:id show each value
 // with its source, and a label whose calories disagree with its macronutrients is flagged with the numbers. The
 // reviewer comments on the wrong value, marked on the photo; the supplier sees the comment beside the fact on the
-// resubmit page, corrects it there and resubmits.
+// resubmit page, corrects it there and resubmits; the reviewer of the resubmission sees the calories before and after.
 
 const DISAGREEMENT = 'Calories 300 disagree with 4 × 37 g carbohydrate + 4 × 3 g protein + 9 × 8 g fat = 232.';
 
@@ -117,4 +118,15 @@ test('facts saved on a draft appear with their sources on the detail and review 
     .filter({ has: own.getByRole('rowheader', { name: 'Calories (per serving)' }) });
   await expect(calories).toContainText('230');
   await expect(calories).toContainText('Typed by the supplier');
+
+  // The reviewer of the resubmission sees the fact that changed, before and after, with what was said of it then.
+  const again = await pageAt(browser, DEMO.admin, `/review/${id}`);
+  const changed = again.getByRole('table', { name: 'Product facts changed since the rejection' });
+  await expect(changed).toBeVisible();
+  await expect(changed.getByRole('row')).toHaveCount(2); // the header, and the calories: nothing else changed
+  const row = changed.getByRole('row').filter({ has: again.getByRole('rowheader', { name: /^Calories/ }) });
+  await expect(row.getByRole('cell')).toHaveText(['Changed', '300', '230']);
+  await expect(row.getByRole('rowheader')).toContainText('Said then: The panel says 230.');
+  await expectAccessible(again, 'the resubmission diff with its facts');
+  await again.screenshot({ path: 'test-results/product-facts-resubmission-diff.png', fullPage: true });
 });

@@ -1,10 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { barcodeImage } from '../server/test/fixtures.ts';
 import { nutritionPanelPhoto, PANEL_FACTS } from '../server/test/support/nutrition-panel.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
 import { startPortal, type PortalProcess } from './support/portal-process.ts';
-import { uniqueEan13 } from './support/seed-api.ts';
+import { createDraft, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
 
 // Reads the package: a supplier uploads a nutrition-panel photo, the portal's OCR reads it in the background (the one
 // spec with READ_PHOTO_TEXT on, on a portal of its own: about 5 s of CPU a photo), and the readings reach Enter UPC(s)
@@ -136,5 +137,86 @@ test('the facts read from a nutrition panel are offered with their regions, acce
     await page.waitForURL(/confirmation$/);
   } finally {
     await context.close();
+  }
+});
+
+/** An API session on this spec's own portal, as `who`. */
+async function portalApi(who: { email: string; password: string }): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: portal.url, extraHTTPHeaders: { origin: portal.url } });
+  const res = await api.post('/api/auth/login', { form: { username: who.email, password: who.password } });
+  expect(res.ok(), `login of ${who.email}: ${res.status()}`).toBe(true);
+  return api;
+}
+
+test('a panel photo added on resubmit is read, and its facts offered on the submission, never over a typed value', async ({
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  const [supplier, admin] = [await portalApi(DEMO.supplier), await portalApi(DEMO.admin)];
+  const upc = uniqueEan13('41');
+  const [id] = await submitDraft(
+    supplier,
+    await createDraft(supplier, [{ fileName: 'front.png', upc, productName: 'Rolled oats', isMarketingImage: true }]),
+  );
+  const statusOf = async () =>
+    (
+      await graphql<{ getProductSubmission: { itemStatus: string } }>(
+        supplier,
+        'query($id: ID!) { getProductSubmission(id: $id) { itemStatus } }',
+        { id },
+      )
+    ).getProductSubmission.itemStatus;
+  await expect.poll(statusOf, { message: 'the automated checks', timeout: 300_000 }).toBe('SUBMITTED');
+  const rejected = await admin.post('/api/review/decisions', {
+    data: { ids: [id], decision: 'reject', reason: 'Please add the nutrition panel.' },
+  });
+  expect(rejected.ok(), await rejected.text()).toBe(true);
+  await expect.poll(statusOf, { message: 'the rejection' }).toBe('ADMIN_REJECTED');
+
+  const context = await browser.newContext({ baseURL: portal.url });
+  const page = await context.newPage();
+  try {
+    await signIn(page, DEMO.supplier);
+    await page.goto(`/productSubmissions/${id}/resubmit`);
+    // The supplier types the calories on the resubmit page: the photo's reading never replaces them.
+    await page.getByRole('region', { name: 'Product facts' }).getByRole('textbox', { name: 'Calories' }).fill('250');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose files' }).click();
+    await (
+      await chooser
+    ).setFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: await barcodeImage(upc) },
+      { name: 'panel.jpg', mimeType: 'image/jpeg', buffer: await nutritionPanelPhoto() },
+    ]);
+    await page.getByRole('button', { name: 'Resubmit product' }).click();
+    await page.waitForURL(`/productSubmissions/${id}/resubmit/confirmation`);
+
+    await page.goto(`/productSubmissions/${id}`);
+    const facts = page.getByRole('region', { name: 'Product facts: read from the photos you added' });
+    // A hang limit: the photos wait in the text queue, then are read, on a machine busy with other specs.
+    const sodium = facts.getByRole('group', { name: 'Sodium read from photo' });
+    await expect(sodium).toBeVisible({ timeout: 300_000 });
+    await expect(facts.getByRole('group', { name: 'Calories read from photo' })).toHaveCount(0);
+    await expect(facts.getByLabel('Calories', { exact: true })).toHaveValue('250');
+    await expectAccessible(page, 'the submission with facts read from the photos added on resubmit');
+    await sodium.getByRole('button', { name: /^Accept Sodium/ }).click();
+    await expect(sodium).toHaveCount(0);
+    await facts
+      .getByRole('group', { name: 'Allergen statement read from photo' })
+      .getByRole('button', { name: 'Dismiss Allergen statement' })
+      .click();
+    await expect(facts.getByRole('group', { name: 'Allergen statement read from photo' })).toHaveCount(0);
+
+    // The submission's facts table shows the accepted value as read from the photo, naming it.
+    const table = page.getByRole('table', { name: 'Product facts' });
+    const row = (label: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
+    await expect(row('Sodium')).toContainText('160 mg');
+    await expect(row('Sodium')).toContainText('Read from photo');
+    await expect(row('Sodium')).toContainText('panel.jpg');
+    await expect(row('Calories (per serving)')).toContainText('250');
+    await page.screenshot({ path: 'test-results/product-facts-resubmit-suggestions.png', fullPage: true });
+  } finally {
+    await context.close();
+    await Promise.all([supplier.dispose(), admin.dispose()]);
   }
 });

@@ -789,6 +789,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/productSubmissions/{id}/facts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A submission's product facts, and what the photos added on resubmit or for a catalogued product read
+         * @description A submission's product facts, and what the photos added on resubmit or for a catalogued product read. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        get: operations["getProductSubmissionsByIdFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productSubmissions/{id}/facts/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Decide on the facts read from a photo added to a submission waiting for review: accept, correct, dismiss, or type them
+         * @description Decide on the facts read from a photo added to a submission waiting for review: accept, correct, dismiss, or type them. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        put: operations["putProductSubmissionsByIdFactsByFileName"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/productSubmissions/{id}/image/{fileName}": {
         parameters: {
             query?: never;
@@ -4350,6 +4390,200 @@ export type components = {
                     };
                 })[];
             }[];
+        };
+        SubmissionFactsView: {
+            /**
+             * @description The photo whose readings are offered; null when no photo of the submission is read for facts
+             * @example panel.jpg
+             */
+            fileName: string | null;
+            /** @example /api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/panel.jpg */
+            imageUrl: string | null;
+            /**
+             * @description The submission's product facts; null when none
+             * @example {
+             *       "basis": "serving",
+             *       "servingSize": {
+             *         "printed": "2/3 cup (55g)",
+             *         "quantity": 55,
+             *         "unit": "GRM"
+             *       },
+             *       "servingsPerContainer": null,
+             *       "calories": 230,
+             *       "energyKj": null,
+             *       "nutrients": {
+             *         "totalFat": {
+             *           "amount": 8,
+             *           "unit": "GRM",
+             *           "dailyValuePercent": 10
+             *         }
+             *       },
+             *       "netContent": null,
+             *       "ingredients": null,
+             *       "allergens": null
+             *     }
+             */
+            facts: {
+                /** @enum {string} */
+                basis: "serving" | "100g" | "100ml";
+                servingSize: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                servingsPerContainer: {
+                    printed: string;
+                    value: number | null;
+                } | null;
+                calories: number | null;
+                energyKj: number | null;
+                nutrients: {
+                    [key: string]: {
+                        amount: number;
+                        /** @enum {string} */
+                        unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                        dailyValuePercent: number | null;
+                    };
+                };
+                netContent: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                } | null;
+                ingredients: string | null;
+                allergens: string | null;
+            } | null;
+            /**
+             * @description Where each value came from, naming the file whose photo a value was read from
+             * @example {
+             *       "calories": {
+             *         "source": "photo",
+             *         "region": {
+             *           "x": 0.11,
+             *           "y": 0.33,
+             *           "width": 0.59,
+             *           "height": 0.08
+             *         },
+             *         "fileName": "panel.jpg"
+             *       }
+             *     }
+             */
+            factSources: {
+                [key: string]: {
+                    /** @enum {string} */
+                    source: "typed" | "photo" | "corrected";
+                    region: {
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                    } | null;
+                    fileName: string | null;
+                };
+            };
+            /**
+             * @description none: no photo is read (only photos added on resubmit or for a catalogued product are)
+             * @example done
+             * @enum {string}
+             */
+            factReadingStatus: "none" | "pending" | "done" | "failed";
+            /**
+             * @description Facts read from the photo that wait for the supplier: not dismissed, for fields still empty, while the item waits for review
+             * @example [
+             *       {
+             *         "field": "calories",
+             *         "value": 230,
+             *         "confidence": 0.98,
+             *         "region": {
+             *           "x": 0.11,
+             *           "y": 0.33,
+             *           "width": 0.59,
+             *           "height": 0.08
+             *         }
+             *       }
+             *     ]
+             */
+            factSuggestions: ({
+                /** @enum {string} */
+                field: "servingSize" | "netContent";
+                value: {
+                    printed: string;
+                    quantity: number | null;
+                    unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                };
+                confidence: number;
+                region: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                };
+            } | {
+                /** @constant */
+                field: "servingsPerContainer";
+                value: {
+                    printed: string;
+                    value: number | null;
+                };
+                confidence: number;
+                region: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                };
+            } | {
+                /** @constant */
+                field: "calories";
+                value: number;
+                confidence: number;
+                region: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                };
+            } | {
+                /** @enum {string} */
+                field: "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium";
+                value: {
+                    amount: number;
+                    /** @enum {string} */
+                    unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                    dailyValuePercent: number | null;
+                };
+                confidence: number;
+                region: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                };
+            } | {
+                /** @constant */
+                field: "ingredients";
+                value: string;
+                confidence: number;
+                region: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                };
+            } | {
+                /** @constant */
+                field: "allergens";
+                value: string;
+                confidence: number;
+                region: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                };
+            })[];
+            /** @description Whether the user may accept, correct or dismiss them now */
+            canDecide: boolean;
         };
         SearchHit: {
             /**
@@ -12173,6 +12407,511 @@ export interface operations {
                      *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
                      *       "code": "PAYLOAD_TOO_LARGE",
                      *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductSubmissionsByIdFacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: A submission's product facts, and what the photos added on resubmit or for a catalogued product read */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fileName": "panel.jpg",
+                     *       "imageUrl": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/panel.jpg",
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "factSources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "panel.jpg"
+                     *         }
+                     *       },
+                     *       "factReadingStatus": "done",
+                     *       "factSuggestions": [
+                     *         {
+                     *           "field": "calories",
+                     *           "value": 230,
+                     *           "confidence": 0.98,
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           }
+                     *         }
+                     *       ],
+                     *       "canDecide": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SubmissionFactsView"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
+                     *       "fields": {
+                     *         "id": "Too big: expected string to have <=64 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putProductSubmissionsByIdFactsByFileName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "facts": null,
+                 *       "dismiss": [
+                 *         "servingSize"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The facts as they now stand (accepted, corrected, typed); null clears them */
+                    facts: {
+                        /** @enum {string} */
+                        basis: "serving" | "100g" | "100ml";
+                        servingSize: {
+                            printed: string;
+                            quantity: number | null;
+                            unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                        } | null;
+                        servingsPerContainer: {
+                            printed: string;
+                            value: number | null;
+                        } | null;
+                        calories: number | null;
+                        energyKj: number | null;
+                        nutrients: {
+                            [key: string]: {
+                                amount: number;
+                                /** @enum {string} */
+                                unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
+                                dailyValuePercent: number | null;
+                            };
+                        };
+                        netContent: {
+                            printed: string;
+                            quantity: number | null;
+                            unit: ("GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87") | null;
+                        } | null;
+                        ingredients: string | null;
+                        allergens: string | null;
+                    } | null;
+                    /**
+                     * @description Readings dismissed: never suggested again
+                     * @default []
+                     */
+                    dismiss?: ("servingSize" | "servingsPerContainer" | "calories" | "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium" | "netContent" | "ingredients" | "allergens")[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Decide on the facts read from a photo added to a submission waiting for review: accept, correct, dismiss, or type them */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fileName": "panel.jpg",
+                     *       "imageUrl": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/panel.jpg",
+                     *       "facts": {
+                     *         "basis": "serving",
+                     *         "servingSize": {
+                     *           "printed": "2/3 cup (55g)",
+                     *           "quantity": 55,
+                     *           "unit": "GRM"
+                     *         },
+                     *         "servingsPerContainer": null,
+                     *         "calories": 230,
+                     *         "energyKj": null,
+                     *         "nutrients": {
+                     *           "totalFat": {
+                     *             "amount": 8,
+                     *             "unit": "GRM",
+                     *             "dailyValuePercent": 10
+                     *           }
+                     *         },
+                     *         "netContent": null,
+                     *         "ingredients": null,
+                     *         "allergens": null
+                     *       },
+                     *       "factSources": {
+                     *         "calories": {
+                     *           "source": "photo",
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           },
+                     *           "fileName": "panel.jpg"
+                     *         }
+                     *       },
+                     *       "factReadingStatus": "done",
+                     *       "factSuggestions": [
+                     *         {
+                     *           "field": "calories",
+                     *           "value": 230,
+                     *           "confidence": 0.98,
+                     *           "region": {
+                     *             "x": 0.11,
+                     *             "y": 0.33,
+                     *             "width": 0.59,
+                     *             "height": 0.08
+                     *           }
+                     *         }
+                     *       ],
+                     *       "canDecide": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SubmissionFactsView"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "facts: Invalid input: expected object, received undefined",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "facts: Invalid input: expected object, received undefined",
+                     *       "fields": {
+                     *         "facts": "Invalid input: expected object, received undefined"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to submitted (SUBMITTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to submitted (SUBMITTED)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -20465,6 +21204,17 @@ export interface operations {
                                     detectedUpcs: string[];
                                 } | null;
                             }[];
+                            /** @description The product facts that changed since the rejected version, in the label order; null: that version was kept before its facts were */
+                            facts: {
+                                field: string;
+                                label: string;
+                                /** @description As the label prints it; null: not given then */
+                                before: string | null;
+                                /** @description As the label prints it; null: not given now */
+                                after: string | null;
+                                /** @enum {string} */
+                                change: "added" | "removed" | "changed";
+                            }[] | null;
                         } | null;
                     };
                 };

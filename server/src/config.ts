@@ -153,7 +153,7 @@ export type Config = {
    * (GET /api/draftSubmissions/:id/events). Off: workers poll, the events route answers 503 and the page polls.
    */
   instantResults: boolean;
-  /** Each uploaded draft photo's text is read for product facts, offered as suggestions (the text queue). */
+  /** Each photo uploaded to a draft, added on resubmit or for a catalogued product is read for product facts (text queue). */
   readPhotoText: boolean;
   /** How long a done job stays in the jobs table before the hourly purge deletes it (failed ones stay). */
   jobRetentionMs: number;

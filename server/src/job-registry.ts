@@ -3,6 +3,7 @@ import { processDraftFile } from './modules/drafts/jobs.ts';
 import { readDraftFileFacts } from './modules/drafts/fact-reading-job.ts';
 import { processIngestionFile } from './modules/bulk-ingestion/pipeline.ts';
 import { automatedChecks } from './modules/submissions/checks-job.ts';
+import { readSubmissionFileFacts } from './modules/submissions/fact-reading-job.ts';
 import { recountSubmissionCounts } from './modules/submissions/counts-job.ts';
 import { recomputeReadinessOfPartnerJob, rejudgeSameUpcOfJob } from './modules/readiness/jobs.ts';
 import { sendStatusMail } from './modules/submissions/notifications.ts';
@@ -19,6 +20,7 @@ export function allJobs(ctx: AppContext): SomeJobDefinition[] {
     processDraftFile(ctx),
     readDraftFileFacts(ctx),
     automatedChecks(ctx),
+    readSubmissionFileFacts(ctx),
     sendStatusMail(ctx),
     processIngestionFile(ctx),
     sendPasswordResetMail(ctx),

@@ -3,15 +3,20 @@ import { applyFactSuggestion, EMPTY_PRODUCT_FACTS, SURE_CONFIDENCE, type FactRea
 import { readEvents } from './support/event-stream.ts';
 import { nutritionPanelPhoto, PANEL_FACTS } from './support/nutrition-panel.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { aCatalogueProduct, aSubmission } from './support/factories.ts';
+import { eq } from 'drizzle-orm';
+import { productSubmissions } from '../src/db/schema.ts';
 
 // The one test file that runs the OCR models: one photo, read once (about 5 s of CPU); the rest of label reading is
 // tested on text lines (packages/domain/src/label-reading.test.ts).
 let server: TestServer;
 let supplier: Client;
 let other: Client;
+let admin: Client;
 beforeAll(async () => {
   server = await startTestServer({ READ_PHOTO_TEXT: 'on' });
-  [supplier, other] = [new Client(server.url), new Client(server.url)];
+  [supplier, other, admin] = [new Client(server.url), new Client(server.url), new Client(server.url)];
+  await admin.login('admin@example.com', 'Admin-demo-1');
   await supplier.login('supplier@example.com', 'Supplier-demo-1');
   await other.login('other@example.com', 'Other-demo-1');
 });
@@ -116,5 +121,115 @@ describe(`product facts read from a package photo (${databaseKind})`, () => {
     expect(unknown.status).toBe(400);
     const foreign = await other.request('PUT', facts(), { facts: null, dismiss: [] });
     expect(foreign.status).toBe(404);
+  });
+});
+
+type SubmissionFacts = {
+  fileName: string | null;
+  imageUrl: string | null;
+  facts: typeof EMPTY_PRODUCT_FACTS | null;
+  factSources: Record<string, { source: string; region: object | null; fileName: string | null }>;
+  factReadingStatus: string;
+  factSuggestions: FactReading[];
+  canDecide: boolean;
+};
+
+describe(`facts read from photos added on resubmit and for a catalogued product (${databaseKind})`, () => {
+  let id: string;
+  const view = async (client: Client = supplier) => {
+    const res = await client.get(`/api/productSubmissions/${id}/facts`);
+    expect(res.status, res.text).toBe(200);
+    return res.json as SubmissionFacts;
+  };
+  const decide = (body: object, client: Client = supplier) =>
+    client.request('PUT', `/api/productSubmissions/${id}/facts/panel.jpg`, body);
+
+  it('resubmit with a panel photo: its facts are offered as suggestions, never over a value the supplier typed', async () => {
+    const rejected = await aSubmission(server, { status: 'ADMIN_REJECTED', files: [{ name: 'front.png' }] });
+    id = rejected.id;
+    // The supplier typed the calories before: no reading replaces them.
+    await server.database.db
+      .update(productSubmissions)
+      .set({
+        facts: { ...EMPTY_PRODUCT_FACTS, calories: 250 },
+        factSources: { calories: { source: 'typed', region: null, fileName: null } },
+      })
+      .where(eq(productSubmissions.id, id));
+    const before = await view();
+    expect(before).toMatchObject({ factReadingStatus: 'none', factSuggestions: [], fileName: null });
+
+    const resubmitted = await supplier.upload(
+      '/api/productSubmissions/resubmit',
+      [{ name: 'panel.jpg', data: await nutritionPanelPhoto({ angle: 2, blur: 0.5 }), type: 'image/jpeg' }],
+      'files',
+      { id, upc: rejected.upc },
+    );
+    expect(resubmitted.status, resubmitted.text).toBe(200);
+    expect(await view()).toMatchObject({ factReadingStatus: 'pending', factSuggestions: [], canDecide: true });
+
+    await server.ctx.jobs!.drain();
+    const read = await view();
+    expect(read).toMatchObject({ factReadingStatus: 'done', fileName: 'panel.jpg', canDecide: true });
+    expect(read.imageUrl).toBe(`/api/productSubmissions/${id}/image/panel.jpg`);
+    const fields = read.factSuggestions.map((s) => s.field);
+    expect(fields).toEqual(expect.arrayContaining(['servingSize', 'sodium', 'totalFat', 'allergens']));
+    expect(fields).not.toContain('calories');
+    expect(read.facts?.calories).toBe(250);
+    // The other company's supplier never reaches it.
+    expect((await other.get(`/api/productSubmissions/${id}/facts`)).status).toBe(404);
+  });
+
+  it('records accepted readings as read from that photo, a dismissed one never returns', async () => {
+    const { factSuggestions, facts } = await view();
+    const sodium = factSuggestions.find((s) => s.field === 'sodium')!;
+    const totalFat = factSuggestions.find((s) => s.field === 'totalFat')!;
+    const accepted = applyFactSuggestion(applyFactSuggestion(facts!, sodium), totalFat);
+    const corrected = { ...accepted, ingredients: 'WHOLE GRAIN OATS, SUGAR, SALT.' };
+    const saved = await decide({ facts: corrected, dismiss: ['allergens'] });
+    expect(saved.status, saved.text).toBe(200);
+    const after = saved.json as SubmissionFacts;
+    expect(after.facts).toEqual(corrected);
+    expect(after.factSources.sodium).toEqual({ source: 'photo', region: sodium.region, fileName: 'panel.jpg' });
+    expect(after.factSources.calories).toEqual({ source: 'typed', region: null, fileName: null });
+    expect(after.factSources.ingredients?.source).toMatch(/^(photo|corrected)$/);
+    const left = after.factSuggestions.map((s) => s.field);
+    expect(left).not.toContain('sodium');
+    expect(left).not.toContain('allergens');
+    expect(left).not.toContain('ingredients');
+    // What the reviewer and the supplier read is the submission's facts.
+    const seen = await supplier.graphql('query($id: ID!) { getProductSubmission(id: $id) { facts { calories } } }', {
+      id,
+    });
+    expect(seen.json.data.getProductSubmission.facts).toEqual({ calories: 250 });
+
+    expect((await decide({ facts: corrected, dismiss: [] }, other)).status).toBe(404);
+    expect((await decide({ facts: { ...corrected, calories: -1 }, dismiss: [] })).status).toBe(400);
+    const unknownFile = await supplier.request('PUT', `/api/productSubmissions/${id}/facts/front.png`, {
+      facts: corrected,
+      dismiss: [],
+    });
+    expect(unknownFile.status).toBe(404);
+  });
+
+  it('takes no decision once the item no longer waits for review', async () => {
+    const rejected = await admin.post('/api/review/decisions', { ids: [id], decision: 'reject', reason: 'Blurred.' });
+    expect(rejected.status, rejected.text).toBe(200);
+    expect(await view()).toMatchObject({ canDecide: false, factSuggestions: [] });
+    expect((await decide({ facts: null, dismiss: [] })).status).toBe(409);
+  });
+
+  it('images for a catalogued product: the facts read from them are offered on the new submission', async () => {
+    const { product } = await aCatalogueProduct(server, {});
+    const added = await supplier.upload(
+      `/api/cataloguedProducts/${product.ean13Upc}/images`,
+      [{ name: 'panel.jpg', data: await nutritionPanelPhoto(), type: 'image/jpeg' }],
+      'files',
+    );
+    expect(added.status, added.text).toBe(201);
+    id = added.json.id;
+    await server.ctx.jobs!.drain();
+    const read = await view();
+    expect(read).toMatchObject({ factReadingStatus: 'done', fileName: 'panel.jpg', canDecide: true, facts: null });
+    expect(read.factSuggestions.find((s) => s.field === 'calories')?.value).toBe(PANEL_FACTS.calories);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { toEan13 } from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
+import { EMPTY_PRODUCT_FACTS, toEan13, type ProductFacts } from '@portal/domain';
 import { cataloguedProducts, productSubmissions } from '../src/db/schema.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, startTestServer, type TestServer } from './harness.ts';
@@ -161,6 +161,65 @@ describe('the proposal beside the catalogue and the rejected version', () => {
       ['side.png', 'added'],
       ['back.png', 'removed'],
     ]);
+  });
+
+  it('shows the product facts before and after: each fact that changed, added or removed', async () => {
+    const upc = aUpc('77');
+    const id = await pending(upc);
+    const rejectedFacts: ProductFacts = {
+      ...EMPTY_PRODUCT_FACTS,
+      calories: 300,
+      nutrients: {
+        sodium: { amount: 510, unit: 'MGM', dailyValuePercent: 22 },
+        protein: { amount: 3, unit: 'GRM', dailyValuePercent: null },
+      },
+      netContent: { printed: 'NET WT 12 OZ (340 g)', quantity: 340, unit: 'GRM' },
+      allergens: 'Contains: milk.',
+    };
+    await server.database.db
+      .update(productSubmissions)
+      .set({ facts: rejectedFacts })
+      .where(eq(productSubmissions.id, id));
+    const rejected = await admin.post('/api/review/decisions', {
+      ids: [id],
+      decision: 'reject',
+      reason: 'Sodium is 150 mg on the panel.',
+      comments: [{ target: 'sodium', text: 'The panel says 150 mg.' }],
+    });
+    expect(rejected.status, rejected.text).toBe(200);
+
+    const resubmittedFacts: ProductFacts = {
+      ...rejectedFacts,
+      nutrients: {
+        sodium: { amount: 150, unit: 'MGM', dailyValuePercent: 7 },
+        totalSugars: { amount: 12, unit: 'GRM', dailyValuePercent: null },
+      },
+      allergens: null,
+    };
+    const image = await barcodeImage(upc);
+    const resubmitted = await supplier.upload(
+      '/api/productSubmissions/resubmit',
+      [{ name: 'front.png', data: image, type: 'image/png' }],
+      'files',
+      { id, upc, facts: JSON.stringify(resubmittedFacts) },
+    );
+    expect(resubmitted.status, resubmitted.text).toBe(200);
+
+    const res = await compare(admin, id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.previous.facts).toEqual([
+      { field: 'sodium', label: 'Sodium', before: '510 mg (22 % DV)', after: '150 mg (7 % DV)', change: 'changed' },
+      { field: 'totalSugars', label: 'Total Sugars', before: null, after: '12 g', change: 'added' },
+      { field: 'protein', label: 'Protein', before: '3 g', after: null, change: 'removed' },
+      { field: 'allergens', label: 'Allergens', before: 'Contains: milk.', after: null, change: 'removed' },
+    ]);
+    // The values left alone (calories, net content) are not listed: nothing changed there.
+
+    // A version kept before its facts were says so (null), rather than claiming every fact was added.
+    await server.database.db.execute(
+      sql`update submission_versions set facts = null, facts_kept = false where submission_id = ${id}::uuid`,
+    );
+    expect((await compare(admin, id)).json.previous.facts).toBeNull();
   });
 
   it('is for staff with review rights only: suppliers, a read-only administrator and strangers are refused', async () => {

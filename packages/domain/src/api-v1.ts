@@ -687,6 +687,35 @@ export const draftViewSchema = z
   })
   .meta({ id: 'DraftView' });
 
+/** A submission's facts with what the photos added on resubmit or for a catalogued product offer (GET and PUT). */
+export const submissionFactsViewSchema = z
+  .object({
+    fileName: nullableTextField('panel.jpg').describe(
+      'The photo whose readings are offered; null when no photo of the submission is read for facts',
+    ),
+    imageUrl: nullableTextField(`/api/productSubmissions/${EXAMPLE.submissionId}/image/panel.jpg`),
+    facts: productFactsSchema
+      .nullable()
+      .describe("The submission's product facts; null when none")
+      .meta({ examples: [EXAMPLE_FACTS] }),
+    factSources: carriedFactSourcesSchema
+      .describe('Where each value came from, naming the file whose photo a value was read from')
+      .meta({ examples: [{ calories: { source: 'photo', region: EXAMPLE_FACT_REGION, fileName: 'panel.jpg' } }] }),
+    factReadingStatus: z
+      .enum(['none', 'pending', 'done', 'failed'])
+      .describe('none: no photo is read (only photos added on resubmit or for a catalogued product are)')
+      .meta({ examples: ['done'] }),
+    factSuggestions: z
+      .array(factReadingSchema)
+      .describe(
+        'Facts read from the photo that wait for the supplier: not dismissed, for fields still empty, while the ' +
+          'item waits for review',
+      )
+      .meta({ examples: [[{ field: 'calories', value: 230, confidence: 0.98, region: EXAMPLE_FACT_REGION }]] }),
+    canDecide: z.boolean().describe('Whether the user may accept, correct or dismiss them now'),
+  })
+  .meta({ id: 'SubmissionFactsView' });
+
 export const v1SearchQuery = z.object({
   q: searchQuerySchema.shape.q.describe(
     'What to find: a product name or brand (typos and missing accents are forgiven), or a UPC in any form (UPC-A, ' +

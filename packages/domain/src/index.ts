@@ -56,6 +56,7 @@ export * from './product-facts.ts';
 export * from './product-facts-suggestions.ts';
 export * from './product-facts-carried.ts';
 export * from './product-facts-display.ts';
+export * from './product-facts-diff.ts';
 export * from './label-reading.ts';
 export * from './label-arithmetic.ts';
 export * from './support-ticket.ts';

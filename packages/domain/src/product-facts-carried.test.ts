@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PRODUCT_FACTS, type ProductFacts } from './product-facts.ts';
-import { factsFieldSchema, factsOfFiles, sourcesAfterEdit } from './product-facts-carried.ts';
+import {
+  carriedSourcesAfterSave,
+  factsFieldSchema,
+  factsOfFiles,
+  sourcesAfterEdit,
+  submissionSuggestions,
+  type ReadSubmissionFile,
+} from './product-facts-carried.ts';
 import { certifiedSizeOfNetContent, factRows } from './product-facts-display.ts';
 
 const REGION = { x: 0.1, y: 0.2, width: 0.3, height: 0.05 };
@@ -78,5 +85,78 @@ describe('facts as the pages show them', () => {
     });
     expect(certifiedSizeOfNetContent({ printed: '12 oz', quantity: null, unit: 'ONZ' })).toBeNull();
     expect(certifiedSizeOfNetContent(null)).toBeNull();
+  });
+});
+
+describe('suggestions from photos added to a submission', () => {
+  const calories = { field: 'calories' as const, value: 230, confidence: 0.97, region: REGION };
+  const protein = {
+    field: 'protein' as const,
+    value: { amount: 5, unit: 'GRM' as const, dailyValuePercent: null },
+    confidence: 0.95,
+    region: REGION,
+  };
+  const sodium = {
+    field: 'sodium' as const,
+    value: { amount: 150, unit: 'MGM' as const, dailyValuePercent: 7 },
+    confidence: 0.7,
+    region: REGION,
+  };
+  const file = (fileName: string, over: Partial<ReadSubmissionFile> = {}): ReadSubmissionFile => ({
+    fileName,
+    factReadingStatus: 'done',
+    factReadings: [],
+    dismissedFacts: [],
+    ...over,
+  });
+
+  it('offers nothing from files that are not read, and says a reading is pending while any file waits', () => {
+    expect(submissionSuggestions([file('a.jpg', { factReadingStatus: null })], facts)).toEqual({
+      fileName: null,
+      status: 'none',
+      suggestions: [],
+    });
+    const waiting = submissionSuggestions(
+      [file('a.jpg', { factReadingStatus: 'pending' }), file('b.jpg', { factReadingStatus: 'failed' })],
+      null,
+    );
+    expect(waiting).toEqual({ fileName: 'a.jpg', status: 'pending', suggestions: [] });
+    expect(submissionSuggestions([file('b.jpg', { factReadingStatus: 'failed' })], null).status).toBe('failed');
+  });
+
+  it('offers the first read file with readings left, by the draft rules: never over a value, never a dismissed one', () => {
+    const offered = submissionSuggestions(
+      [
+        file('old.jpg', { factReadingStatus: null, factReadings: [sodium] }),
+        file('front.jpg', { factReadings: [calories] }),
+        file('panel.jpg', { factReadings: [calories, protein, sodium], dismissedFacts: ['sodium'] }),
+      ],
+      { ...facts, calories: null, nutrients: { totalFat: facts.nutrients.totalFat } },
+    );
+    // calories is empty in the facts, so front.jpg's reading is offered first; protein and sodium wait for it.
+    expect(offered).toEqual({ fileName: 'front.jpg', status: 'done', suggestions: [calories] });
+    // Calories typed (300): front.jpg has nothing left; panel.jpg offers protein, its sodium was dismissed.
+    const next = submissionSuggestions(
+      [
+        file('front.jpg', { factReadings: [calories] }),
+        file('panel.jpg', { factReadings: [calories, protein, sodium], dismissedFacts: ['sodium'] }),
+      ],
+      { ...facts, nutrients: { totalFat: facts.nutrients.totalFat } },
+    );
+    expect(next).toEqual({ fileName: 'panel.jpg', status: 'done', suggestions: [protein] });
+  });
+
+  it('records an accepted reading as from the photo naming its file, a corrected one as corrected, others kept', () => {
+    const typedProtein = { source: 'typed' as const, region: null, fileName: null };
+    const after: ProductFacts = {
+      ...facts,
+      calories: 230,
+      nutrients: { ...facts.nutrients, sodium: { amount: 160, unit: 'MGM', dailyValuePercent: 7 } },
+    };
+    expect(carriedSourcesAfterSave(facts, after, { protein: typedProtein }, [calories, sodium], 'panel.jpg')).toEqual({
+      protein: typedProtein,
+      calories: { source: 'photo', region: REGION, fileName: 'panel.jpg' },
+      sodium: { source: 'corrected', region: REGION, fileName: 'panel.jpg' },
+    });
   });
 });

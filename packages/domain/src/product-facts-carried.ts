@@ -4,8 +4,11 @@ import {
   FACT_FIELDS,
   factFieldValue,
   factSourceSchema,
+  pendingSuggestions,
   sameFactValue,
+  sourcesAfterSave,
   type FactField,
+  type FactReading,
   type FactSources,
 } from './product-facts-suggestions.ts';
 
@@ -64,6 +67,87 @@ export function sourcesAfterEdit(
     const old = before ? (factFieldValue(before, field) ?? null) : null;
     const kept = sources[field];
     next[field] = sameFactValue(old, now) && kept ? kept : { source: 'typed', region: null, fileName: null };
+  }
+  return next;
+}
+
+/**
+ * The supplier's decision on suggested facts, for a draft file and a submission alike: the facts as they now stand
+ * (accepted, corrected, typed) and the readings dismissed.
+ */
+export const factsDecisionSchema = z
+  .object({
+    facts: productFactsSchema
+      .nullable()
+      .describe('The facts as they now stand (accepted, corrected, typed); null clears them'),
+    dismiss: z
+      .array(z.enum(FACT_FIELDS))
+      .max(FACT_FIELDS.length)
+      .default([])
+      .describe('Readings dismissed: never suggested again'),
+  })
+  .strict();
+export type FactsDecision = z.infer<typeof factsDecisionSchema>;
+
+/** A submission file as its facts are read: null status for a file that is not read (one from a draft was, there). */
+export interface ReadSubmissionFile {
+  fileName: string;
+  factReadingStatus: 'pending' | 'done' | 'failed' | null;
+  factReadings: readonly FactReading[];
+  dismissedFacts: readonly string[];
+}
+
+/** What a submission offers from the photos added on resubmit or for a catalogued product. */
+export interface SubmissionSuggestions {
+  /** The file whose readings are offered (the photo shown beside them); null when no file is read. */
+  fileName: string | null;
+  /** none: no file is read; pending while any is still being read; failed when none could be, else done. */
+  status: 'none' | 'pending' | 'done' | 'failed';
+  suggestions: FactReading[];
+}
+
+/**
+ * The suggestions of a submission, by the draft's rules (pendingSuggestions): the readings of its first read file that
+ * still has some to decide (one photo at a time, as a product's on Enter UPC(s)), for fields its facts leave empty and
+ * not dismissed.
+ */
+export function submissionSuggestions(
+  files: readonly ReadSubmissionFile[],
+  facts: ProductFacts | null,
+): SubmissionSuggestions {
+  const read = files.filter((f) => f.factReadingStatus !== null);
+  if (!read.length) return { fileName: null, status: 'none', suggestions: [] };
+  const status = read.some((f) => f.factReadingStatus === 'pending')
+    ? 'pending'
+    : read.every((f) => f.factReadingStatus === 'failed')
+      ? 'failed'
+      : 'done';
+  for (const f of read) {
+    const suggestions = pendingSuggestions(f.factReadings, facts, f.dismissedFacts);
+    if (suggestions.length) return { fileName: f.fileName, status, suggestions };
+  }
+  return { fileName: read[0].fileName, status, suggestions: [] };
+}
+
+/**
+ * The sources of a submission's facts after the supplier decided on one file's suggestions: as on a draft
+ * (sourcesAfterSave: equal to the reading, from the photo; different, corrected; no reading, typed), each new source on
+ * the photo naming that file; a value left as it was keeps its source.
+ */
+export function carriedSourcesAfterSave(
+  before: ProductFacts | null,
+  after: ProductFacts | null,
+  sources: CarriedFactSources,
+  readings: readonly FactReading[],
+  fileName: string,
+): CarriedFactSources {
+  const next: CarriedFactSources = {};
+  for (const [field, source] of Object.entries(sourcesAfterSave(before, after, sources, readings)) as [
+    FactField,
+    CarriedFactSource | FactSources[FactField],
+  ][]) {
+    if (!source) continue;
+    next[field] = 'fileName' in source ? source : { ...source, fileName: source.region ? fileName : null };
   }
   return next;
 }

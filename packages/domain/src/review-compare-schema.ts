@@ -63,6 +63,21 @@ export const reviewItemComparison = z
             after: versionFile.nullable(),
           }),
         ),
+        facts: z
+          .array(
+            z.object({
+              field: z.string(),
+              label: z.string(),
+              before: shown.describe('As the label prints it; null: not given then'),
+              after: shown.describe('As the label prints it; null: not given now'),
+              change: z.enum(['added', 'removed', 'changed']),
+            }),
+          )
+          .nullable()
+          .describe(
+            'The product facts that changed since the rejected version, in the label order; null: that version ' +
+              'was kept before its facts were',
+          ),
       })
       .nullable()
       .describe(

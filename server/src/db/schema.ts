@@ -787,6 +787,18 @@ export const submissionFiles = pgTable(
       .default('pending'),
     thumbnailKey: text('thumbnail_key'),
     ...photoCheckColumns(),
+    /** What the text-reading job read from a photo added on resubmit or for a catalogued product (migration 0072). */
+    factReadings: jsonb('fact_readings')
+      .$type<FactReading[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Null: the file is not read (one from a draft was read there); else as a draft file's. */
+    factReadingStatus: text('fact_reading_status', { enum: ['pending', 'done', 'failed'] }),
+    /** Fields whose reading the supplier dismissed: never suggested again for this file. */
+    dismissedFacts: text('dismissed_facts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     version: rowVersion(),
   },
@@ -1412,6 +1424,9 @@ export const submissionVersions = pgTable(
       .references(() => submissionHistory.id, { onDelete: 'cascade' }),
     fieldValues: jsonb('field_values').notNull(),
     files: jsonb('files').notNull(),
+    /** The product facts the rejected version had (migration 0072); factsKept false: kept before facts were. */
+    facts: jsonb('facts').$type<ProductFacts>(),
+    factsKept: boolean('facts_kept').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -18,7 +18,7 @@ import { readBarcodesOffThread } from '../../media/media-pool.ts';
 import { changeStatus, createSubmissions } from '../submissions/lifecycle.ts';
 import { countChangesTogether } from '../submissions/counts.ts';
 import { imagePath } from '../submissions/shapes.ts';
-import { staffStatusChange, visibleSubmission } from '../submissions/service.ts';
+import { staffStatusChange, toReadForFacts, visibleSubmission } from '../submissions/service.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
 import { storeThenRecord } from '../uploads/store-first.ts';
@@ -365,7 +365,8 @@ export async function addProductImages(
                 upc: product.ean13Upc,
                 ean13Upc: product.ean13Upc,
                 productName: product.description,
-                files: stored,
+                // Read for facts as a draft's photos are: offered on the submission's page.
+                files: toReadForFacts(ctx, stored),
                 facts:
                   facts === undefined
                     ? { facts: product.facts, sources: {} }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { draftViewSchema, FACT_FIELDS, MAX_FILES_PER_DRAFT, productFactsSchema } from '@portal/domain';
+import { draftViewSchema, factsDecisionSchema, MAX_FILES_PER_DRAFT } from '@portal/domain';
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../users/current-user.ts';
@@ -16,18 +16,7 @@ const imageParams = z.object({ id: z.string().max(64), fileName: z.string().max(
 const imageQuery = z.object({ thumbnail: z.enum(['true', 'false']).optional() });
 const files = z.object({ files: z.array(binary).describe(`Up to ${MAX_FILES_PER_DRAFT} package images or PDFs`) });
 const draft = draftViewSchema;
-const factsChange = z
-  .object({
-    facts: productFactsSchema
-      .nullable()
-      .describe('The facts as they now stand (accepted, corrected, typed); null clears them'),
-    dismiss: z
-      .array(z.enum(FACT_FIELDS))
-      .max(FACT_FIELDS.length)
-      .default([])
-      .describe('Readings dismissed: never suggested again'),
-  })
-  .strict();
+const factsChange = factsDecisionSchema;
 const tags = ['Drafts'];
 const imageSchema = routeSchema({
   summary: "A draft file's image (thumbnail=true: its small rendition)",

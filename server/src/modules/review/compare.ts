@@ -1,4 +1,11 @@
-import { compareWithCatalogue, diffFields, diffFiles, isRejected, type ReviewItemComparison } from '@portal/domain';
+import {
+  compareWithCatalogue,
+  diffFacts,
+  diffFields,
+  diffFiles,
+  isRejected,
+  type ReviewItemComparison,
+} from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -52,19 +59,21 @@ export async function itemComparison(ctx: AppContext, user: UserRow, id: string)
           comments: await commentsOfRejection(ctx.db, id, answered.historyId),
           fields: answered.values ? diffFields(answered.values, values) : [],
           files: answered.files ? diffFiles(answered.files, files) : [],
+          // Null: the rejected version was kept before its facts were.
+          facts: answered.facts === undefined ? null : diffFacts(answered.facts, s.facts),
         }
       : null,
   };
 }
 
 /**
- * Every rejection keeps the version it saw (in its transaction, after its history row): a resubmission replaces
- * the files, and the reviewer of the resubmission compares it with what was rejected.
+ * Every rejection keeps the version it saw (in its transaction, after its history row), its facts too: a
+ * resubmission replaces the files and may change the facts, and the reviewer of the resubmission compares it with what was rejected.
  */
 export function subscribeReviewVersions(events: typeof submissionEvents) {
   events.on('submissionStatusChanged', async ({ submission, to, undoes }, tx) => {
     if (undoes || !isRejected(to)) return;
     const [values, files] = [await proposalValues(tx, submission.id), await versionFiles(tx, submission.id)];
-    if (values) await keepRejectedVersion(tx, submission.id, values, files);
+    if (values) await keepRejectedVersion(tx, submission.id, values, files, submission.facts);
   });
 }

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EXAMPLE, factsFieldSchema, MAX_FILES_PER_DRAFT, storedReadinessSchema } from '@portal/domain';
+import {
+  EXAMPLE,
+  factsDecisionSchema,
+  factsFieldSchema,
+  MAX_FILES_PER_DRAFT,
+  storedReadinessSchema,
+  submissionFactsViewSchema,
+} from '@portal/domain';
 import { requireUser } from '../users/current-user.ts';
 import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { storedReadiness } from '../submissions/shapes.ts';
 import { filesOf } from '../submissions/repository.ts';
-import { resubmit, visibleSubmission } from '../submissions/service.ts';
+import { decideSubmissionFacts, resubmit, submissionFacts, visibleSubmission } from '../submissions/service.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 
 const resubmitFields = z.object({
@@ -17,6 +24,7 @@ const resubmitFields = z.object({
     .describe("The product's facts as JSON (null clears them); absent: they stay as they were"),
 });
 const imageParams = z.object({ id: z.string().max(64), fileName: z.string().max(300) });
+const idParams = z.object({ id: z.string().max(64) });
 const imageQuery = z.object({ thumbnail: z.enum(['true', 'false']).optional() });
 const tags = ['Submissions'];
 
@@ -56,6 +64,45 @@ export async function submissionRoutes(app: FastifyInstance) {
       } finally {
         await upload.discard();
       }
+    },
+  );
+
+  app.get(
+    '/api/productSubmissions/:id/facts',
+    {
+      schema: routeSchema({
+        summary: "A submission's product facts, and what the photos added on resubmit or for a catalogued product read",
+        tags,
+        params: idParams,
+        responses: { 200: submissionFactsViewSchema },
+        errors: [401, 404, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      return submissionFacts(ctx, user, id);
+    },
+  );
+
+  app.put(
+    '/api/productSubmissions/:id/facts/:fileName',
+    {
+      schema: routeSchema({
+        summary:
+          'Decide on the facts read from a photo added to a submission waiting for review: accept, correct, ' +
+          'dismiss, or type them',
+        tags,
+        params: imageParams,
+        body: factsDecisionSchema,
+        responses: { 200: submissionFactsViewSchema },
+        errors: [400, 401, 403, 404, 409, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { id, fileName } = imageParams.parse(request.params);
+      return decideSubmissionFacts(ctx, user, id, fileName, factsDecisionSchema.parse(request.body));
     },
   );
 

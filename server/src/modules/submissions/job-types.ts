@@ -14,3 +14,10 @@ export const recountSubmissionsJob = jobType('submissions.recountCounts', {
   payload: z.object({ companyId: z.number().int().optional() }),
   maxAttempts: 3,
 });
+
+/** The product facts of a photo added on resubmit or for a catalogued product (fact-reading-job.ts), as a draft's. */
+export const readSubmissionFileFactsJob = jobType('submissions.readFacts', {
+  queue: 'text',
+  payload: z.object({ fileId: z.guid() }),
+  maxAttempts: 3,
+});

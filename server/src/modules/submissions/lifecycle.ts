@@ -27,7 +27,7 @@ import { cancelHeldJobs, enqueue, type JobHold } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { applyCountChanges } from './counts.ts';
 import { submissionEvents, type ChangedBy } from './events.ts';
-import { automatedChecksJob } from './job-types.ts';
+import { automatedChecksJob, readSubmissionFileFactsJob } from './job-types.ts';
 import { notifyStatusChange } from './notifications.ts';
 import { filesOf, findSubmission, type SubmissionFileRow, type SubmissionRow } from './repository.ts';
 
@@ -58,6 +58,8 @@ export interface NewSubmissionFile {
   /** The photo checks already made (a draft's files keep theirs). */
   qualityIssues?: StoredPhotoIssue[];
   perceptualHash?: string | null;
+  /** 'pending': a photo added on resubmit or for a catalogued product, read for facts (fact-reading-job.ts). */
+  factReadingStatus?: 'pending' | 'done' | 'failed' | null;
 }
 
 export interface NewSubmission {
@@ -161,9 +163,17 @@ async function insertFiles(
         thumbnailKey: f.thumbnailKey ?? null,
         qualityIssues: f.qualityIssues ?? [],
         perceptualHash: f.perceptualHash ?? null,
+        factReadingStatus: f.factReadingStatus ?? null,
       })),
     )
     .returning();
+}
+
+/** Each new file to be read for product facts gets its reading, in the text queue, fair between companies. */
+async function queueFactReadings(tx: Tx, files: readonly SubmissionFileRow[], companyId: number) {
+  for (const f of files)
+    if (f.factReadingStatus === 'pending')
+      await enqueue(tx, readSubmissionFileFactsJob, { fileId: f.id }, { companyId });
 }
 
 /** Which counts row a submission is in (its company and partner never change). */
@@ -204,6 +214,7 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
     // A row this transaction inserted is its own until it commits: locking it again later waits for no one.
     taken(tx, LOCK.submission, [row.id]);
     const files = await insertFiles(tx, row.id, item.files, 0);
+    await queueFactReadings(tx, files, row.companyId);
     await recordHistory(tx, {
       submissionId: row.id,
       userId: by.userId,
@@ -430,6 +441,7 @@ export async function replaceFiles(
   });
   const replaced = await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id)).returning();
   const files = await insertFiles(tx, id, change.files, 0);
+  await queueFactReadings(tx, files, changed.companyId);
   await submissionEvents.emit(tx, 'submissionJoinedProduct', { submission: changed, userId: by.userId });
   await submissionEvents.emit(tx, 'readinessInputsChanged', { submissionIds: [id] });
   // The UPC may have changed: the others of the partner with the old or the new one are judged again after commit.
@@ -574,6 +586,28 @@ export async function setSubmissionShippingProfile(tx: Tx, id: string, shippingP
 /** What the automated checks read of one file (codes, photo checks, thumbnail), stored as soon as it is read. */
 export async function recordFileReading(db: Tx, fileId: string, reading: Partial<typeof submissionFiles.$inferInsert>) {
   await db.update(submissionFiles).set(reading).where(eq(submissionFiles.id, fileId));
+}
+
+/**
+ * The supplier's decision on the facts read from a submission's photos (a row the caller has checked and locked): the
+ * facts and their sources as they now stand, and the fields dismissed on its read files (never offered again).
+ */
+export async function decideFacts(
+  tx: Tx,
+  id: string,
+  change: { facts: CarriedFacts; dismissed: readonly { fileId: string; dismissedFacts: string[] }[] },
+): Promise<void> {
+  await tx
+    .update(productSubmissions)
+    .set({ facts: change.facts.facts, factSources: change.facts.sources, updatedAt: new Date() })
+    .where(eq(productSubmissions.id, id));
+  for (const f of change.dismissed)
+    await tx
+      .update(submissionFiles)
+      .set({ dismissedFacts: f.dismissedFacts })
+      .where(and(eq(submissionFiles.id, f.fileId), eq(submissionFiles.submissionId, id)));
+  await submissionEvents.emit(tx, 'readinessInputsChanged', { submissionIds: [id] });
+  await submissionEvents.emit(tx, 'submissionUpdated', { submissionIds: [id], fields: ['facts'] });
 }
 
 /** The codes read on a submission's files, gathered on its row once every file is read (the automated checks). */

@@ -20,6 +20,8 @@ export const submissionPolicy = {
   editName: (user: Actor, s: Owned) => writesAll(user) || (s.companyId === user.companyId && !isAnyAdmin(user)),
   /** Appeal and resubmit: the supplier's company (and staff acting for them). */
   resubmit: (user: Actor, s: Owned) => writesAll(user) || (s.companyId === user.companyId && !isAnyAdmin(user)),
+  /** The facts read from photos added on resubmit or for a catalogued product: accepted, corrected, dismissed. */
+  decideFacts: (user: Actor, s: Owned) => writesAll(user) || (s.companyId === user.companyId && !isAnyAdmin(user)),
   /** Bulk edit of the product details (Edit to complete): as for the name. */
   bulkEdit: (user: Actor, s: Owned) => writesAll(user) || (s.companyId === user.companyId && !isAnyAdmin(user)),
   delete: (user: Actor, s: Owned) => writesAll(user) || s.userId === user.id,

@@ -50,6 +50,13 @@ export const filesOf = (db: Tx, submissionId: string) =>
     .where(eq(submissionFiles.submissionId, submissionId))
     .orderBy(asc(submissionFiles.position));
 
+/** One submission file by its id (undefined: gone with its submission, or replaced). */
+export async function submissionFile(db: Tx, fileId: string): Promise<SubmissionFileRow | undefined> {
+  if (!UUID.test(fileId)) return undefined;
+  const [row] = await db.select().from(submissionFiles).where(eq(submissionFiles.id, fileId));
+  return row;
+}
+
 /**
  * Locks a submission's row for the transaction (`SELECT … FOR UPDATE`), then reads it with its files, and runs `fn`
  * with them: what a change validates is what no other change can alter until it commits. Undefined if it is gone.

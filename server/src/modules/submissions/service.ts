@@ -16,6 +16,10 @@ import {
   type SupportTicketInput,
   sourcesAfterEdit,
   type ProductFacts,
+  carriedSourcesAfterSave,
+  submissionSuggestions,
+  type FactsDecision,
+  type FactReading,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -28,9 +32,19 @@ import type { ReceivedFile } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
 import { storeThenRecord } from '../uploads/store-first.ts';
 import { recordWithinQuota } from '../uploads/quota.ts';
-import { changeStatus, deleteSubmissionRecord, recordSupportTicket, replaceFiles, updateDetails } from './lifecycle.ts';
+import {
+  changeStatus,
+  decideFacts,
+  deleteSubmissionRecord,
+  recordSupportTicket,
+  replaceFiles,
+  updateDetails,
+  type NewSubmissionFile,
+} from './lifecycle.ts';
+import { imagePath } from './shapes.ts';
 import { submissionPolicy } from './policy.ts';
 import {
+  filesOf,
   findSubmission,
   secondApprovalStands,
   storageKeysInUse,
@@ -321,7 +335,7 @@ export async function resubmit(
               {
                 upc,
                 ean13Upc: toEan13(upc)!,
-                files: stored,
+                files: toReadForFacts(ctx, stored),
                 // An edited value is typed now; one left as it was keeps its source.
                 ...(facts !== undefined && {
                   facts: { facts, sources: sourcesAfterEdit(s.facts, facts, s.factSources) },
@@ -344,3 +358,85 @@ export async function resubmit(
   await deleteStoredFiles(ctx, replaced);
   return submission;
 }
+
+/** New photos of a submission (resubmit, images for a catalogued product), to be read for facts as a draft's are. */
+export const toReadForFacts = <F extends NewSubmissionFile>(ctx: AppContext, files: F[]): F[] =>
+  files.map((f) => ({ ...f, factReadingStatus: ctx.config.readPhotoText ? ('pending' as const) : null }));
+
+/** The facts of a submission with what its added photos offer, as its page reads them. */
+export interface SubmissionFactsView {
+  /** The file whose readings are offered, and its image; null when no file of the submission is read. */
+  fileName: string | null;
+  imageUrl: string | null;
+  facts: ProductFacts | null;
+  factSources: SubmissionRow['factSources'];
+  /** none: no file is read; pending while one is being read; then done, or failed when none could be. */
+  factReadingStatus: 'none' | 'pending' | 'done' | 'failed';
+  /** Readings still to decide (none once the item no longer waits for review, or for a user who may not decide). */
+  factSuggestions: FactReading[];
+  /** Whether the user may accept, correct or dismiss now: the item waits for review, and it is theirs to change. */
+  canDecide: boolean;
+}
+
+function presentFacts(user: UserRow, s: SubmissionRow, files: readonly SubmissionFileRow[]): SubmissionFactsView {
+  const offered = submissionSuggestions(files, s.facts);
+  const file = files.find((f) => f.fileName === offered.fileName);
+  const canDecide = s.itemStatus === 'SUBMITTED' && submissionPolicy.decideFacts(user, s);
+  return {
+    fileName: file?.fileName ?? null,
+    imageUrl: file ? imagePath(s.id, file.fileName, file.kind) : null,
+    facts: s.facts,
+    factSources: s.factSources,
+    factReadingStatus: offered.status,
+    factSuggestions: canDecide ? offered.suggestions : [],
+    canDecide,
+  };
+}
+
+export async function submissionFacts(ctx: AppContext, user: UserRow, id: string): Promise<SubmissionFactsView> {
+  const s = await visibleSubmission(ctx, user, id);
+  return presentFacts(user, s, await filesOf(ctx.db, s.id));
+}
+
+/**
+ * The supplier's decision on the facts read from a submission's added photos, by the draft's rules: a value equal to
+ * the file's reading of its field is recorded as read from that photo, a different one as corrected, one without
+ * reading as typed; a dismissed field is never offered again by the submission's photos. While the item waits for
+ * review only (a reviewer's decision fixes the facts it saw).
+ */
+export async function decideSubmissionFacts(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  fileName: string,
+  decision: FactsDecision,
+): Promise<SubmissionFactsView> {
+  await visibleSubmission(ctx, user, id);
+  return ctx.db.transaction((tx) =>
+    withLockedSubmission(tx, id, async (locked) => {
+      const s = locked?.submission;
+      if (!s || !submissionPolicy.view(user, s)) throw notFound('Submission not found.');
+      if (!submissionPolicy.decideFacts(user, s)) throw forbidden();
+      if (s.itemStatus !== 'SUBMITTED')
+        throw new HttpError(409, 'INVALID_TRANSITION', FACTS_DECIDED_ONLY_WHILE_SUBMITTED);
+      const read = locked.files.filter((f) => f.factReadingStatus !== null);
+      const file = read.find((f) => f.fileName.toLowerCase() === fileName.toLowerCase());
+      if (!file) throw notFound(`No photo named ${fileName} of this submission was read for facts.`);
+      const sources = carriedSourcesAfterSave(s.facts, decision.facts, s.factSources, file.factReadings, file.fileName);
+      const dismissed = decision.dismiss.length
+        ? read.map((f) => ({ fileId: f.id, dismissedFacts: [...new Set([...f.dismissedFacts, ...decision.dismiss])] }))
+        : [];
+      await decideFacts(tx, id, { facts: { facts: decision.facts, sources }, dismissed });
+      await recordIfStaffAction(tx, user, {
+        action: 'submission.bulk_edited',
+        target: auditTarget(s),
+        before: { facts: s.facts },
+        after: { facts: decision.facts },
+      });
+      return presentFacts(user, (await findSubmission(tx, id))!, await filesOf(tx, id));
+    }),
+  );
+}
+
+export const FACTS_DECIDED_ONLY_WHILE_SUBMITTED =
+  'The facts read from the photos can be decided while the item waits for review; resubmit it to change them now.';

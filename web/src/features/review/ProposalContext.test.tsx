@@ -51,6 +51,7 @@ const PREVIOUS: NonNullable<ReviewItemComparison['previous']> = {
     { fileName: 'front.png', change: 'replaced', before: null, after: null },
     { fileName: 'back.png', change: 'removed', before: null, after: null },
   ],
+  facts: [],
 };
 
 describe('the proposal beside the catalogue and the rejected version', () => {
@@ -107,6 +108,50 @@ describe('the proposal beside the catalogue and the rejected version', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Replacedfront.png', 'Removedback.pngSaid then (File back.png): Blurry.']);
+  });
+
+  it('shows the product facts before and after, each change named in words, with what was said of it then', async () => {
+    answer = comparison({
+      previous: {
+        ...PREVIOUS,
+        comments: [
+          ...PREVIOUS.comments,
+          { target: 'sodium', fileName: null, region: null, text: '150 mg on the panel.', by: 'Ada Admin', at: '' },
+        ],
+        facts: [
+          { field: 'sodium', label: 'Sodium', before: '510 mg (22 % DV)', after: '150 mg (7 % DV)', change: 'changed' },
+          { field: 'totalSugars', label: 'Total Sugars', before: null, after: '12 g', change: 'added' },
+          { field: 'allergens', label: 'Allergens', before: 'Contains: milk.', after: null, change: 'removed' },
+        ],
+      },
+    });
+    renderWithApp(<ProposalContext submissionId={ID} />);
+    const table = await screen.findByRole('table', { name: 'Product facts changed since the rejection' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Fact', 'Change', 'Rejected version', 'Now']);
+    const row = (name: RegExp) => within(table).getByRole('row', { name });
+    expect(row(/^Sodium/).textContent).toBe(
+      'SodiumSaid then: 150 mg on the panel.Changed510 mg (22 % DV)150 mg (7 % DV)',
+    );
+    // The old value struck through, the new one inserted: the change is in the text, not in colour alone.
+    expect(row(/^Sodium/).querySelector('del')?.textContent).toBe('510 mg (22 % DV)');
+    expect(row(/^Sodium/).querySelector('ins')?.textContent).toBe('150 mg (7 % DV)');
+    expect(row(/^Total Sugars/).textContent).toBe('Total SugarsAddednone12 g');
+    expect(row(/^Allergens/).textContent).toBe('AllergensRemovedContains: milk.none');
+  });
+
+  it('says when no fact changed, and when the rejected version kept none', async () => {
+    answer = comparison({ previous: PREVIOUS });
+    const { unmount } = renderWithApp(<ProposalContext submissionId={ID} />);
+    expect(await screen.findByText('No product fact changed.')).toBeTruthy();
+    unmount();
+    answer = comparison({ previous: { ...PREVIOUS, facts: null } });
+    renderWithApp(<ProposalContext submissionId={ID} />);
+    expect(await screen.findByText(/product facts of the rejected version were not kept/)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Product facts changed since the rejection' })).toBeNull();
   });
 
   it('lists the filled attributes, each with a button that starts a comment on it', async () => {

@@ -1,7 +1,10 @@
 import { Badge, List, Stack, Table, Text, Title } from '@mantine/core';
 import {
   commentsOn,
+  FACT_CHANGE_WORDS,
   FILE_CHANGE_WORDS,
+  isCommentFact,
+  type FactChange,
   isItemStatus,
   reviewCommentPlace,
   statusDisplayName,
@@ -13,6 +16,66 @@ import { DiffersBadge } from './CataloguedBeside.tsx';
 
 type Previous = NonNullable<ReviewItemComparison['previous']>;
 
+const FACT_CHANGE_COLOURS: Record<FactChange, { color: string; c: string }> = {
+  added: { color: 'green', c: '#1b5e20' },
+  removed: { color: 'red', c: '#8a1c1c' },
+  changed: { color: 'orange', c: '#7a3b00' },
+};
+
+/**
+ * The product facts that changed since the rejected version, each before and after as the label prints it, with its
+ * change in words (added, removed, changed), and what the reviewer said of that fact then.
+ */
+export function FactsDiff({ facts, comments }: { facts: Previous['facts']; comments: Previous['comments'] }) {
+  if (facts === null)
+    return (
+      <Text size="xs" c="dimmed">
+        The product facts of the rejected version were not kept (rejected before they were).
+      </Text>
+    );
+  if (facts.length === 0) return <Text size="sm">No product fact changed.</Text>;
+  const none = (
+    <Text span size="sm" c="dimmed">
+      none
+    </Text>
+  );
+  return (
+    <Table withTableBorder aria-label="Product facts changed since the rejection">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Fact</Table.Th>
+          <Table.Th scope="col">Change</Table.Th>
+          <Table.Th scope="col">Rejected version</Table.Th>
+          <Table.Th scope="col">Now</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {facts.map((f) => (
+          <Table.Tr key={f.field} data-fact-change={f.change}>
+            <Table.Th scope="row">
+              {f.label}
+              {(isCommentFact(f.field) ? commentsOn(comments, { field: f.field }) : []).map((c, i) => (
+                <Text key={i} size="xs" c="dimmed" fw={400}>
+                  Said then: {c.text}
+                </Text>
+              ))}
+            </Table.Th>
+            <Table.Td>
+              <Badge size="xs" variant="light" {...FACT_CHANGE_COLOURS[f.change]}>
+                {FACT_CHANGE_WORDS[f.change]}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{f.before === null ? none : <del>{f.before}</del>}</Table.Td>
+            <Table.Td>
+              {f.after === null ? none : <ins style={{ textDecoration: 'none', fontWeight: 600 }}>{f.after}</ins>}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 const CHANGE_COLOURS: Record<FileChange, { color: string; c: string }> = {
   added: { color: 'green', c: '#1b5e20' },
   removed: { color: 'red', c: '#8a1c1c' },
@@ -22,7 +85,7 @@ const CHANGE_COLOURS: Record<FileChange, { color: string; c: string }> = {
 
 /**
  * A resubmission beside the version that was rejected: who rejected it, when and why, the comments that came with
- * it, then the fields that changed (before and after) and the files (new, removed, replaced, unchanged), each file
+ * it, then the fields that changed (before and after), the product facts that changed, and the files (new, removed, replaced, unchanged), each file
  * with what was said of it then.
  */
 export function ResubmissionDiff({ previous: p }: { previous: Previous }) {
@@ -94,6 +157,10 @@ export function ResubmissionDiff({ previous: p }: { previous: Previous }) {
             {changed.length === 0 ? 'No field changed' : `${changed.length} changed`}
             {unchanged > 0 && `; ${unchanged} unchanged`}.
           </Text>
+          <Title order={3} size="h5">
+            Product facts
+          </Title>
+          <FactsDiff facts={p.facts} comments={p.comments} />
           <Title order={3} size="h5">
             Files
           </Title>

@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { ALL_SCOPES, READ_FROM_DIGITS, READINESS_MSG, REJECTION_REASON_MAX, REVIEW_MSG, SCOPES } from '@portal/domain';
+import {
+  ALL_SCOPES,
+  EMPTY_PRODUCT_FACTS,
+  READ_FROM_DIGITS,
+  READINESS_MSG,
+  REJECTION_REASON_MAX,
+  REVIEW_MSG,
+  SCOPES,
+  type FactReading,
+} from '@portal/domain';
+import type { SubmissionFactsView } from './submission-facts-api.ts';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
@@ -63,6 +73,67 @@ describe('Submission detail', () => {
     expect(within(facts).getByText('Submitted')).toBeTruthy();
     expect(within(facts).getByText('03/07/2025 4:05 pm')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'View front.png large' })).toBeTruthy();
+  });
+
+  it('offers the facts read from a photo added on resubmit: accepted at once, never over a typed value', async () => {
+    const region = { x: 0.1, y: 0.4, width: 0.5, height: 0.05 };
+    const sodium: FactReading = {
+      field: 'sodium',
+      value: { amount: 150, unit: 'MGM', dailyValuePercent: 7 },
+      confidence: 0.97,
+      region,
+    };
+    const view = (over: Partial<SubmissionFactsView> = {}): SubmissionFactsView => ({
+      fileName: 'panel.jpg',
+      imageUrl: '/api/productSubmissions/s1/image/panel.jpg',
+      facts: { ...EMPTY_PRODUCT_FACTS, calories: 250 },
+      factSources: { calories: { source: 'typed', region: null, fileName: null } },
+      factReadingStatus: 'done',
+      factSuggestions: [sodium],
+      canDecide: true,
+      ...over,
+    });
+    const accepted = { ...EMPTY_PRODUCT_FACTS, calories: 250, nutrients: { sodium: sodium.value } };
+    const { calls, operations } = renderDetail(buildSubmission({ badge: null }), {
+      answers: {
+        '/api/productSubmissions/s1/facts': view(),
+        '/api/productSubmissions/s1/facts/panel.jpg': view({ facts: accepted, factSuggestions: [] }),
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Product facts: read from the photos you added' });
+    expect(within(section).getByRole('group', { name: 'Sodium read from photo' })).toBeTruthy();
+    expect(within(section).getByText(/1 value read from the photo waits for you/)).toBeTruthy();
+    const detailAsks = operations().filter((o) => o === 'SubmissionDetail').length;
+    fireEvent.click(within(section).getByRole('button', { name: /^Accept Sodium/ }));
+    await waitFor(() => expect(within(section).queryByRole('group', { name: 'Sodium read from photo' })).toBeNull());
+    const put = calls.find((c) => c.url === '/api/productSubmissions/s1/facts/panel.jpg')!;
+    // The typed calories stay as they were; the sodium is the reading's.
+    expect(JSON.parse(String(put.body))).toEqual({ facts: accepted, dismiss: [] });
+    // The facts table of the page asks for them again.
+    await waitFor(() =>
+      expect(operations().filter((o) => o === 'SubmissionDetail').length).toBeGreaterThan(detailAsks),
+    );
+  });
+
+  it('offers nothing when no added photo was read, or the item no longer waits for review', async () => {
+    const { calls } = renderDetail(buildSubmission({ badge: null }), {
+      answers: {
+        '/api/productSubmissions/s1/facts': {
+          fileName: 'panel.jpg',
+          imageUrl: '/x',
+          facts: null,
+          factSources: {},
+          factReadingStatus: 'done',
+          factSuggestions: [],
+          canDecide: false,
+        },
+      },
+    });
+    await loaded();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/productSubmissions/s1/facts')).toBe(true));
+    await act(() => Promise.resolve()); // its answer is laid out
+    expect(screen.queryByText('Product facts: read from the photos you added')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Accept / })).toBeNull();
   });
 
   it('the supplier sees the code read from the photos beside the typed UPC, the differing digit marked', async () => {

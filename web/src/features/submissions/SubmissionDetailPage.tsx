@@ -27,6 +27,7 @@ import { SubmissionHistory } from './SubmissionHistory.tsx';
 import { ReadinessPanel } from '../drafts/ReadinessPanel.tsx';
 import { SubmissionImages } from './SubmissionImages.tsx';
 import { ProductFactsPanel } from './ProductFactsPanel.tsx';
+import { SubmissionFactSuggestions } from './SubmissionFactSuggestions.tsx';
 import { AttributeComments, FieldComments } from './ReviewComments.tsx';
 import { PhotoIssueBadges } from './PhotoIssueBadges.tsx';
 import { MarkedDigits } from './MarkedDigits.tsx';
@@ -249,6 +250,8 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
               />
             </section>
           )}
+
+          <SubmissionFactSuggestions submissionId={submission.id} />
 
           <ProductFactsPanel
             facts={submission.facts}

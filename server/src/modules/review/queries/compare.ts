@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ImageRegion, ProposalValues, ReviewCommentTarget, VersionFile } from '@portal/domain';
+import type { ImageRegion, ProductFacts, ProposalValues, ReviewCommentTarget, VersionFile } from '@portal/domain';
 import { queryRows, type Tx } from '../../../db/client.ts';
 
 /**
@@ -77,12 +77,22 @@ export async function versionFiles(db: Tx, id: string): Promise<VersionFile[]> {
   }));
 }
 
-/** Keeps the version a rejection saw, under its history row (the newest row of the submission: just written). */
-export async function keepRejectedVersion(tx: Tx, id: string, values: ProposalValues, files: VersionFile[]) {
+/**
+ * Keeps the version a rejection saw, under its history row (the newest row of the submission: just written), with
+ * the product facts it had.
+ */
+export async function keepRejectedVersion(
+  tx: Tx,
+  id: string,
+  values: ProposalValues,
+  files: VersionFile[],
+  facts: ProductFacts | null,
+) {
   await queryRows(
     tx,
-    sql`insert into submission_versions (submission_id, history_id, field_values, files)
-      select ${id}::uuid, h.id, ${JSON.stringify(values)}::jsonb, ${JSON.stringify(files)}::jsonb
+    sql`insert into submission_versions (submission_id, history_id, field_values, files, facts, facts_kept)
+      select ${id}::uuid, h.id, ${JSON.stringify(values)}::jsonb, ${JSON.stringify(files)}::jsonb,
+        ${facts === null ? null : JSON.stringify(facts)}::jsonb, true
       from submission_history h where h.submission_id = ${id}::uuid order by h.id desc limit 1
       on conflict (history_id) do nothing`,
   );
@@ -96,6 +106,8 @@ export interface RejectionAnswered {
   by: string;
   values: ProposalValues | null;
   files: VersionFile[] | null;
+  /** The facts the rejected version had; undefined when it was kept before facts were. */
+  facts: ProductFacts | null | undefined;
 }
 
 /**
@@ -113,13 +125,16 @@ export async function rejectionAnswered(db: Tx, id: string): Promise<RejectionAn
     email: string | null;
     field_values: ProposalValues | null;
     files: VersionFile[] | null;
+    facts: ProductFacts | string | null;
+    facts_kept: boolean | null;
   }>(
     db,
     sql`with resubmitted as (
         select h.id from submission_history h where h.submission_id = ${id}::uuid and h.to_status = 'SUBMITTED'
           and h.from_status in ('AUTO_REJECTED', 'ADMIN_REJECTED') and h.reason = 'Resubmitted'
         order by h.id desc limit 1)
-      select rj.id, rj.at, rj.to_status, rj.reason, u.first_name, u.last_name, u.email, v.field_values, v.files
+      select rj.id, rj.at, rj.to_status, rj.reason, u.first_name, u.last_name, u.email, v.field_values, v.files,
+        v.facts, v.facts_kept
       from resubmitted r
       join lateral (select * from submission_history h where h.submission_id = ${id}::uuid and h.id < r.id
         and h.to_status in ('AUTO_REJECTED', 'ADMIN_REJECTED') order by h.id desc limit 1) rj on true
@@ -135,6 +150,7 @@ export async function rejectionAnswered(db: Tx, id: string): Promise<RejectionAn
     by: r.email ? [r.first_name, r.last_name].filter(Boolean).join(' ') || r.email : 'Automated checks',
     values: r.field_values,
     files: r.files,
+    facts: r.facts_kept ? (typeof r.facts === 'string' ? (JSON.parse(r.facts) as ProductFacts) : r.facts) : undefined,
   };
 }
 

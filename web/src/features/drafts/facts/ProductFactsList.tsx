@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Stack } from '@mantine/core';
 import { displayUpc, productsOfDraft } from '@portal/domain';
-import { useDraftFacts, type FileFacts } from './draft-facts-api.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { saveFileFacts, useDraftFacts, type FileFacts } from './draft-facts-api.ts';
 import { ProductFactsSection } from './ProductFactsSection.tsx';
 
 interface Row {
@@ -30,6 +31,7 @@ export function ProductFactsList({
   live: boolean;
   disabled: boolean;
 }) {
+  const queryClient = useQueryClient();
   const fileNames = useMemo(() => rows.map((r) => r.fileName), [rows]);
   const { data } = useDraftFacts(draftId, fileNames, live);
   const products = useMemo(
@@ -52,7 +54,13 @@ export function ProductFactsList({
           ? `UPC ${displayUpc(upc)}`
           : `product without a UPC${withoutUpc > 1 ? ` (${unnamed} of ${withoutUpc})` : ''}`;
         return (
-          <ProductFactsSection key={file.fileName} draftId={draftId} file={file} title={title} disabled={disabled} />
+          <ProductFactsSection
+            key={file.fileName}
+            file={file}
+            save={(change) => saveFileFacts(queryClient, draftId, file.fileName, change)}
+            title={title}
+            disabled={disabled}
+          />
         );
       })}
     </Stack>

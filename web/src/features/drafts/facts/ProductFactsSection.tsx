@@ -7,7 +7,7 @@ import { FactFieldInputs } from './FactFieldInputs.tsx';
 import { LabelDisagreements } from './LabelDisagreements.tsx';
 import { FactSuggestion } from './FactSuggestion.tsx';
 import { PhotoRegions } from './PhotoRegions.tsx';
-import { useFactsEditor, type SaveStatus } from './use-facts-editor.ts';
+import { useFactsEditor, type SaveFacts, type SaveStatus } from './use-facts-editor.ts';
 
 const STATUS_TEXT: Record<SaveStatus, string> = {
   idle: '',
@@ -21,22 +21,24 @@ export const isAcceptAllKey = (e: Pick<KeyboardEvent, 'altKey' | 'shiftKey' | 'c
   e.altKey && e.shiftKey && e.code === 'KeyA';
 
 interface Props {
-  draftId: string;
-  /** The file whose facts are the product's (see ProductFactsList). */
+  /** The file whose facts are the product's (see ProductFactsList), or a submission's with the photo it offers. */
   file: FileFacts;
+  /** Where each decision is saved (the draft file's facts, or the submission's). */
+  save: SaveFacts;
   /** The product's name on the page: its UPC, or its file. */
   title: string;
   disabled: boolean;
 }
 
 /**
- * A product's facts on Enter UPC(s): the fields as saved or typed, the values read from the photo as suggestions under
+ * A product's facts on Enter UPC(s) (and a submission's, from the photos added on resubmit or for a catalogued
+ * product): the fields as saved or typed, the values read from the photo as suggestions under
  * their fields (each highlights its region on the photo), the label's arithmetic, and one key to accept every sure
  * suggestion.
  */
-export function ProductFactsSection({ draftId, file, title, disabled }: Props) {
+export function ProductFactsSection({ file, save, title, disabled }: Props) {
   const headingId = useId();
-  const editor = useFactsEditor(draftId, file);
+  const editor = useFactsEditor(file, save);
   const [active, setActive] = useState<FactReading | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const suggestions = file.factSuggestions;

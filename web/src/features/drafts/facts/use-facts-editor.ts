@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   applyFactSuggestion,
   EMPTY_PRODUCT_FACTS,
@@ -9,18 +8,20 @@ import {
   type FactReading,
   type ProductFacts,
 } from '@portal/domain';
-import { saveFileFacts, type FileFacts } from './draft-facts-api.ts';
+import type { FileFacts } from './draft-facts-api.ts';
 import { isEmptyFacts, parseField, textsOf, withField, type FieldTexts } from './facts-form.ts';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
+/** Saves a decision (a draft file's facts, or a submission's): the facts as they now stand and the readings dismissed. */
+export type SaveFacts = (change: { facts: ProductFacts | null; dismiss: FactField[] }) => Promise<FileFacts>;
+
 /**
- * The supplier's decisions on one file's facts. Each decision is saved at once (PUT), one after the other, each on the
+ * The supplier's decisions on one file's facts (a draft file's, or a submission's from the photo it offers). Each decision is saved at once (PUT), one after the other, each on the
  * facts the previous one left, so quick decisions never undo each other. What is being typed stays in `edits` until
  * the field is left; it is saved then if the shared schema accepts it, else its error is shown.
  */
-export function useFactsEditor(draftId: string, file: FileFacts) {
-  const queryClient = useQueryClient();
+export function useFactsEditor(file: FileFacts, save: SaveFacts) {
   const [edits, setEdits] = useState<Partial<Record<FactField, FieldTexts>>>({});
   const [errors, setErrors] = useState<Partial<Record<FactField, string>>>({});
   const [status, setStatus] = useState<SaveStatus>('idle');
@@ -38,10 +39,7 @@ export function useFactsEditor(draftId: string, file: FileFacts) {
     const run = async () => {
       const facts = next(latest.current ?? EMPTY_PRODUCT_FACTS);
       try {
-        const saved = await saveFileFacts(queryClient, draftId, file.fileName, {
-          facts: isEmptyFacts(facts) ? null : facts,
-          dismiss,
-        });
+        const saved = await save({ facts: isEmptyFacts(facts) ? null : facts, dismiss });
         latest.current = saved.facts;
         return true;
       } catch {
