@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ALLERGENS_MAX,
+  FACTS_BASES,
   FACTS_PRINTED_MAX,
   INGREDIENTS_MAX,
   NUTRIENT_KEYS,
@@ -36,7 +37,12 @@ export const FACT_FIELDS = [
 ] as const;
 export type FactField = (typeof FACT_FIELDS)[number];
 
-const common = { confidence: z.number().min(0).max(1), region: photoRegionSchema };
+const common = {
+  confidence: z.number().min(0).max(1),
+  region: photoRegionSchema,
+  /** What calories and nutrients read from an EU table are per: absent where the panel states them per serving. */
+  basis: z.enum(FACTS_BASES).optional(),
+};
 const printedText = z.string().trim().min(1).max(FACTS_PRINTED_MAX);
 
 const members = <T extends z.ZodRawShape>(extra: T) =>
