@@ -4285,6 +4285,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 } | {
                     /** @constant */
                     field: "servingsPerContainer";
@@ -4299,6 +4301,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 } | {
                     /** @constant */
                     field: "calories";
@@ -4310,6 +4314,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 } | {
                     /** @enum {string} */
                     field: "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium";
@@ -4326,6 +4332,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 } | {
                     /** @constant */
                     field: "ingredients";
@@ -4337,6 +4345,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 } | {
                     /** @constant */
                     field: "allergens";
@@ -4348,6 +4358,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 })[];
             }[];
         };
