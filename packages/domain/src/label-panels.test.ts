@@ -398,6 +398,9 @@ describe('telling the panels apart', () => {
     expect(panelKind(['Fat / Lipides 0 g 0 %'])).toBe('canada');
     expect(panelKind(['Typical values per 100 g', 'Energy 1500 kJ / 355 kcal'])).toBe('eu');
     expect(panelKind(['Nutrition Facts', 'Calories 230', 'Total Fat 8g 10%'])).toBe('us');
+    // A US panel on a package that also gives kcal per 100 g for export stays a US panel.
+    expect(panelKind(['Nutrition Facts', '% Daily Value*', 'Total Fat 8g 10%', '355 kcal per 100 g'])).toBe('us');
+    expect(panelKind(['A crunch of which we are proud', 'Total Fat 8g 10%'])).toBe('us');
   });
 
   it('mends a "g" read as a 9 and decimal commas', () => {

@@ -8,13 +8,17 @@ import type { MeasureUnit, NutrientKey } from './measures.ts';
 export type PanelKind = 'us' | 'canada' | 'eu';
 
 const CANADIAN = /valeur\s*nutritive|valeur\s*quotidienne|\blipides\b|\bglucides\b|\b(?:pour|par)\s+\d/i;
-const EUROPEAN =
-  /nutrition\s*(?:declaration|information)|typical\s*values|per\s*100\s*(?:g|ml)\b|\d\s*kcal\b|\bkj\b|of\s*which|\bsaturates\b/i;
+const EUROPEAN = /nutrition\s*(?:declaration|information)|typical\s*values|per\s*100\s*(?:g|ml)\b|\d\s*(?:kcal|kj)\b/i;
+/** A US panel's own words: a package that also prints "per 100 g" somewhere stays read as the US panel it has. */
+const AMERICAN = /%\s*daily\s*value|\btotal\s*fat\b|servings?\s*per\s*container|\bamount\s*per\s*serving/i;
 
-/** The panel's kind from all its rows: the French words of a Canadian panel, the kJ, kcal and "per 100 g" of an EU one. */
+/**
+ * The panel's kind from all its rows: the French words of a Canadian panel, the heading, kJ, kcal or "per 100 g" of
+ * an EU one (the words of its table alone, "of which" or "saturates", could be any text on a package).
+ */
 export function panelKind(texts: readonly string[]): PanelKind {
   if (texts.some((t) => CANADIAN.test(t))) return 'canada';
-  if (texts.some((t) => EUROPEAN.test(t))) return 'eu';
+  if (texts.some((t) => EUROPEAN.test(t)) && !texts.some((t) => AMERICAN.test(t))) return 'eu';
   return 'us';
 }
 

@@ -325,7 +325,7 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
     }
     const contains = CONTAINS.exec(text) ?? (kind === 'eu' ? ALLERGY_ADVICE.exec(text) : null);
     const statement = contains && (kind === 'us' ? contains[1] : englishHalf(contains[1]));
-    if (statement && statement.length > 10 && !POINTER.test(statement))
+    if (statement && statement.length > 10 && !(kind === 'eu' && POINTER.test(statement)))
       add(read(row, { field: 'allergens', value: spaceAfterPunctuation(statement) }));
     const ingredients = INGREDIENTS.exec(row.text);
     const english = ingredients && englishHalf(ingredients[1]);
