@@ -71,19 +71,21 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
     expect(facts.calories).toBe(110);
     expect(facts.totalFat).toEqual(grams(0, 0));
     // Saturated and trans share their % DV: it is neither's alone.
-    expect(facts.saturatedFat).toEqual(grams(0));
-    expect(facts.transFat).toEqual(grams(0));
-    expect(facts.totalCarbohydrate).toEqual(grams(26));
-    expect(facts.dietaryFiber).toEqual(grams(0, 0));
-    expect(facts.totalSugars).toEqual(grams(22, 22));
-    expect(facts.protein).toEqual(grams(2));
-    expect(facts.cholesterol).toEqual(milligrams(0));
-    expect(facts.sodium).toEqual(milligrams(10, 0));
-    expect(facts.potassium).toEqual(milligrams(450, 13));
-    expect(facts.calcium).toEqual(milligrams(30, 2));
-    expect(facts.iron).toEqual(milligrams(0.5, 3));
-    expect(facts.ingredients).toBe('Orange juice from concentrate, water.');
-    expect(facts.allergens).toBe('Contains: Sulphites.');
+    expect(facts).toMatchObject({
+      saturatedFat: grams(0),
+      transFat: grams(0),
+      totalCarbohydrate: grams(26),
+      dietaryFiber: grams(0, 0),
+      totalSugars: grams(22, 22),
+      protein: grams(2),
+      cholesterol: milligrams(0),
+      sodium: milligrams(10, 0),
+      potassium: milligrams(450, 13),
+      calcium: milligrams(30, 2),
+      iron: milligrams(0.5, 3),
+      ingredients: 'Orange juice from concentrate, water.',
+      allergens: 'Contains: Sulphites.',
+    });
     // Canada's daily values (potassium 3,400 mg) judge the printed percent, so 13 % is sure.
     expect(reading(readings, 'potassium')!.confidence).toBe(0.97);
     expect(readings.every((r) => r.basis === undefined)).toBe(true);
@@ -106,15 +108,17 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
         ]),
       ),
     );
-    expect(facts.servingSize).toEqual({ printed: '3/4 cup (30 g)', quantity: 30, unit: 'GRM' });
-    expect(facts.calories).toBe(120);
-    expect(facts.totalFat).toEqual(grams(2, 3));
-    expect(facts.saturatedFat).toEqual(grams(0.3));
-    expect(facts.totalCarbohydrate).toEqual(grams(22));
-    expect(facts.dietaryFiber).toEqual(grams(2, 7));
-    expect(facts.totalSugars).toEqual(grams(6, 6));
-    expect(facts.protein).toEqual(grams(3));
-    expect(facts.sodium).toEqual(milligrams(160, 7));
+    expect(facts).toMatchObject({
+      servingSize: { printed: '3/4 cup (30 g)', quantity: 30, unit: 'GRM' },
+      calories: 120,
+      totalFat: grams(2, 3),
+      saturatedFat: grams(0.3),
+      totalCarbohydrate: grams(22),
+      dietaryFiber: grams(2, 7),
+      totalSugars: grams(6, 6),
+      protein: grams(3),
+      sodium: milligrams(160, 7),
+    });
   });
 
   it('reads each nutrient once where English and French alternate by row, the English row kept', () => {
@@ -190,11 +194,13 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
         ]),
       ),
     );
-    expect(facts.servingSize).toEqual({ printed: '125 mL (87 g)', quantity: 125, unit: 'MLT' });
-    expect(facts.calories).toBe(80);
-    expect(facts.totalFat).toEqual(grams(0.5, 1));
-    expect(facts.sodium).toEqual(milligrams(0, 0));
-    expect(facts.totalCarbohydrate).toEqual(grams(18, 6));
+    expect(facts).toMatchObject({
+      servingSize: { printed: '125 mL (87 g)', quantity: 125, unit: 'MLT' },
+      calories: 80,
+      totalFat: grams(0.5, 1),
+      sodium: milligrams(0, 0),
+      totalCarbohydrate: grams(18, 6),
+    });
     expect(facts.calcium).toBeUndefined();
     expect(facts.iron).toBeUndefined();
   });
@@ -251,12 +257,14 @@ describe('reading an EU or UK nutrition declaration', () => {
     expect(facts.calories).toBe(112);
     expect(reading(readings, 'calories')!.basis).toBe('serving');
     expect(reading(readings, 'calories')!.confidence).toBe(0.97);
-    expect(facts.totalFat).toEqual(grams(0.6));
-    expect(facts.saturatedFat).toEqual(grams(0.1));
-    expect(facts.totalCarbohydrate).toEqual(grams(24));
-    expect(facts.totalSugars).toEqual(grams(2.7));
-    expect(facts.dietaryFiber).toEqual(grams(2.6));
-    expect(facts.protein).toEqual(grams(2.9));
+    expect(facts).toMatchObject({
+      totalFat: grams(0.6),
+      saturatedFat: grams(0.1),
+      totalCarbohydrate: grams(24),
+      totalSugars: grams(2.7),
+      dietaryFiber: grams(2.6),
+      protein: grams(2.9),
+    });
     // Salt is not sodium, and the model has no field for it.
     expect(facts.sodium).toBeUndefined();
     expect(facts.ingredients).toBe('Whole grain WHEAT (67%), sugar, BARLEY malt extract, salt, iron, vitamin B12.');
@@ -284,13 +292,15 @@ describe('reading an EU or UK nutrition declaration', () => {
     const facts = byField(readings);
     expect(facts.calories).toBe(442);
     expect(facts.servingSize).toBeUndefined();
-    expect(facts.totalFat).toEqual(grams(21.5));
-    expect(facts.saturatedFat).toEqual(grams(12.1));
-    expect(facts.totalCarbohydrate).toEqual(grams(55.3));
-    expect(facts.totalSugars).toEqual(grams(48));
-    expect(facts.dietaryFiber).toEqual(grams(3.1));
-    expect(facts.protein).toEqual(grams(6.3));
-    expect(facts.netContent).toEqual({ printed: '200 g', quantity: 200, unit: 'GRM' });
+    expect(facts).toMatchObject({
+      totalFat: grams(21.5),
+      saturatedFat: grams(12.1),
+      totalCarbohydrate: grams(55.3),
+      totalSugars: grams(48),
+      dietaryFiber: grams(3.1),
+      protein: grams(6.3),
+      netContent: { printed: '200 g', quantity: 200, unit: 'GRM' },
+    });
     const nutrients = readings.filter((r) => r.field !== 'netContent');
     expect(nutrients.every((r) => r.basis === '100g')).toBe(true);
     // Per 100 g is not the facts' usual basis: the supplier looks at each reading before taking it.
@@ -336,12 +346,14 @@ describe('reading an EU or UK nutrition declaration', () => {
       ]),
     );
     const facts = byField(readings);
-    expect(facts.servingSize).toEqual({ printed: 'bar (45 g)', quantity: 45, unit: 'GRM' });
-    expect(facts.calories).toBe(196);
-    expect(facts.totalFat).toEqual(grams(9.5));
-    expect(facts.saturatedFat).toEqual(grams(4.1));
-    expect(facts.totalCarbohydrate).toEqual(grams(23));
-    expect(facts.totalSugars).toEqual(grams(14));
+    expect(facts).toMatchObject({
+      servingSize: { printed: 'bar (45 g)', quantity: 45, unit: 'GRM' },
+      calories: 196,
+      totalFat: grams(9.5),
+      saturatedFat: grams(4.1),
+      totalCarbohydrate: grams(23),
+      totalSugars: grams(14),
+    });
     // Only the 100 g value of fibre survived: it is not taken for the bar's.
     expect(facts.dietaryFiber).toBeUndefined();
     expect(facts.protein).toEqual(grams(4.2));
@@ -368,15 +380,17 @@ describe('reading an EU or UK nutrition declaration', () => {
         ),
       ),
     );
-    expect(facts.servingSize).toEqual({ printed: 'portion (30 g)', quantity: 30, unit: 'GRM' });
-    expect(facts.calories).toBe(108);
-    expect(facts.totalFat).toEqual(grams(0.4));
-    expect(facts.saturatedFat).toEqual(grams(0.05));
-    expect(facts.totalSugars).toEqual(grams(0.2));
-    expect(facts.protein).toEqual(grams(3.6));
-    expect(facts.sodium).toEqual(milligrams(2));
-    expect(facts.ingredients).toBe('Durum WHEAT semolina, water, EGG (4%).');
-    expect(facts.allergens).toBe('Contains: WHEAT, EGG.');
+    expect(facts).toMatchObject({
+      servingSize: { printed: 'portion (30 g)', quantity: 30, unit: 'GRM' },
+      calories: 108,
+      totalFat: grams(0.4),
+      saturatedFat: grams(0.05),
+      totalSugars: grams(0.2),
+      protein: grams(3.6),
+      sodium: milligrams(2),
+      ingredients: 'Durum WHEAT semolina, water, EGG (4%).',
+      allergens: 'Contains: WHEAT, EGG.',
+    });
   });
 
   it('reads a table whose heading was lost as per 100 g, unsure, and no calories from kJ alone', () => {
