@@ -332,6 +332,7 @@ describe('reading an EU or UK nutrition declaration', () => {
   it('reads a portion column printed first, and no value the boxes cannot place in it', () => {
     const readings = readLabel(
       photo([
+        'Net weight 100 g',
         'Nutrition|Per bar (45 g)|Per 100 g',
         'Energy|820 kJ / 196 kcal|1822 kJ / 435 kcal',
         'Fat|9.5 g|21 g',
@@ -348,6 +349,7 @@ describe('reading an EU or UK nutrition declaration', () => {
     const facts = byField(readings);
     expect(facts).toMatchObject({
       servingSize: { printed: 'bar (45 g)', quantity: 45, unit: 'GRM' },
+      netContent: { printed: 'Net weight 100 g', quantity: 100, unit: 'GRM' },
       calories: 196,
       totalFat: grams(9.5),
       saturatedFat: grams(4.1),

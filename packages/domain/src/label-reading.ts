@@ -210,13 +210,20 @@ const POINTER = /\bsee\s+(?:the\s+)?(?:ingredients|bold|capitals)/i;
 const PORTIONS =
   /(?:contains\s*(?:approx\.?\s*|about\s*)?(\d+)\s*(?:portions|servings|serves))|(?:(\d+)\s*(?:portions|servings)\s*per\s*(?:pack|bag|box|pot))/i;
 
+/** A row heading the table's columns: a net quantity ("Net weight 100 g") names a quantity, not a column. */
+function isTableHeading(row: Row): boolean {
+  const columns = panelColumns(row.parts);
+  if (!columns.length || NET.test(row.text) || E_MARK.test(row.text)) return false;
+  return columns.length > 1 || /\b(?:per|each|pro|je)\b|typical|nutrition|average|values/i.test(row.text);
+}
+
 /**
  * The EU/UK table: the kcal and nutrients of the column per portion when the table has one, else per 100 g (or
  * 100 mL), each reading saying its basis. A portion is read as the serving size; per 100 g none is made up. Readings
  * per 100 g are never sure: the facts' basis is the supplier's to set, so they look at each one.
  */
 function readEuropeanTable(rows: Row[]): FactReading[] {
-  const headerIndex = rows.findIndex((r) => panelColumns(r.parts).length > 0);
+  const headerIndex = rows.findIndex(isTableHeading);
   const header = rows[headerIndex];
   const printedColumns = header ? panelColumns(header.parts) : [];
   // Without a heading the table is taken as per 100 g, the one column EU law always asks for, and said unsure.
