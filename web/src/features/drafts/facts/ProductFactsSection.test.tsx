@@ -175,9 +175,11 @@ describe('Product facts on Enter UPC(s)', () => {
     await section();
     expect(within(suggestion('Calories')).getByText('442 per 100 g')).toBeTruthy();
     expect(within(suggestion('Total Fat')).getByText('21.5 g per 100 g')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Nutrients per serving' })).toBeTruthy();
     fireEvent.click(within(suggestion('Calories')).getByRole('button', { name: 'Accept Calories: 442 per 100 g' }));
     await waitFor(() => expect(lastPut(server).facts?.basis).toBe('100g'));
     expect(lastPut(server).facts?.calories).toBe(442);
+    expect(await screen.findByRole('heading', { name: 'Nutrients per 100 g' })).toBeTruthy();
   });
 
   it("warns when the label's numbers disagree, naming them", async () => {
