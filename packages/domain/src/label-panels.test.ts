@@ -98,7 +98,7 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
           'Valeur nutritive / Nutrition Facts',
           'pour 3/4 tasse (30 g) / Per 3/4 cup (30 g)',
           'Calories 120',
-          'Lipides / Fat 2 9|3 %',
+          'Lipides/Fat 2 9|3 %',
           'saturés / Saturated 0.3 9|2 %',
           'Glucides / Carbohydrate 22 9',
           'Fibres / Fibre 2 9|7 %',
