@@ -4325,6 +4325,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 } | {
                     /** @constant */
                     field: "servingsPerContainer";
@@ -4339,6 +4341,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 } | {
                     /** @constant */
                     field: "calories";
@@ -4350,6 +4354,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 } | {
                     /** @enum {string} */
                     field: "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium";
@@ -4366,6 +4372,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 } | {
                     /** @constant */
                     field: "ingredients";
@@ -4377,6 +4385,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 } | {
                     /** @constant */
                     field: "allergens";
@@ -4388,6 +4398,8 @@ export type components = {
                         width: number;
                         height: number;
                     };
+                    /** @enum {string} */
+                    basis?: "serving" | "100g" | "100ml";
                 })[];
             }[];
         };

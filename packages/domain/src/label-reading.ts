@@ -1,10 +1,22 @@
+import {
+  amountInColumn,
+  englishHalf,
+  panelColumns,
+  panelKind,
+  readCanadianNutrients,
+  readCanadianServing,
+  readEuropeanKcal,
+  readEuropeanRow,
+  type PanelColumn,
+} from './label-panels.ts';
 import { INGREDIENTS_MAX, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
-import type { PrintedQuantity } from './product-facts.ts';
+import type { FactsBasis, PrintedQuantity } from './product-facts.ts';
 import type { FactReading, PhotoRegion } from './product-facts-suggestions.ts';
 
 /**
- * Reads the facts of a US Nutrition Facts panel, the net content statement, the ingredients and the allergen
- * statement from the text lines an OCR engine found on a photo. Pure: the same lines give the same readings.
+ * Reads the facts of a nutrition panel (US Nutrition Facts, Canadian Nutrition Facts / Valeur nutritive, EU/UK
+ * nutrition declaration), the net content statement, the ingredients and the allergen statement from the text lines
+ * an OCR engine found on a photo. Pure: the same lines give the same readings.
  */
 
 /** One run of text the OCR engine found, with its confidence (0..1) and its box as fractions of the photo. */
@@ -20,6 +32,8 @@ interface Row {
   text: string;
   confidence: number;
   box: PhotoRegion;
+  /** The row's boxes left to right, each with its middle across the photo: where an EU table's columns are. */
+  parts: { text: string; middle: number }[];
 }
 
 const union = (boxes: PhotoRegion[]): PhotoRegion => {
@@ -65,6 +79,7 @@ export function groupRows(lines: readonly TextLine[]): Row[] {
       text: parts.map((p) => p.text.trim()).join(' '),
       confidence: Math.min(...parts.map((p) => p.confidence)),
       box: union(parts.map((p) => p.box)),
+      parts: parts.map((p) => ({ text: p.text.trim(), middle: p.box.x + p.box.width / 2 })),
     };
   });
 }
@@ -142,8 +157,18 @@ const NUTRIENT_LABELS: { key: NutrientKey; pattern: RegExp }[] = NUTRIENTS.map((
   return { key: n.key, pattern: new RegExp(String.raw`${prefix}\b${label}\s*${AMOUNT}${PERCENT}`, 'i') };
 });
 
-const read = (row: Row, reading: Omit<FactReading, 'confidence' | 'region'>, certainty = 1): FactReading =>
-  ({ ...reading, confidence: Math.round(row.confidence * certainty * 100) / 100, region: row.box }) as FactReading;
+const read = (
+  row: Row,
+  reading: Omit<FactReading, 'confidence' | 'region' | 'basis'>,
+  certainty = 1,
+  basis?: FactsBasis,
+): FactReading =>
+  ({
+    ...reading,
+    confidence: Math.round(row.confidence * certainty * 100) / 100,
+    region: row.box,
+    ...(basis ? { basis } : {}),
+  }) as FactReading;
 
 function readNutrients(row: Row, text: string): FactReading[] {
   const out: FactReading[] = [];
@@ -170,17 +195,114 @@ const CONTAINS = /^\s*(contains\s*[:;]?.*)$/i;
 /** Rows that end an ingredients list: a new statement or the panel. */
 const STATEMENT =
   /^\s*(contains|allergen|distributed|manufactured|made\s*(?:in|by)|packed|keep|store|nutrition|net\s*w|best\s*by)/i;
+/** On Canadian and EU labels also the French half, the allergy advice and the EU table. */
+const PANEL_STATEMENT = new RegExp(
+  `${STATEMENT.source}|^\\s*(ingr[ée]dients|contient|peut\\s*contenir|valeur\\s*nutritive|allergy|may\\s*contain|typical\\s*values|energy)`,
+  'i',
+);
+const DV_HEADING = /%\s*(?:daily\s*value|valeur\s*quotidienne)\s*\*?/gi;
+/** An EU net quantity stands alone with the ℮ mark ("500 g ℮"), which OCR often reads as an "e". */
+const E_MARK = /^\s*(\d+(?:[.,]\d+)?\s*(?:kg|g|ml|cl|l))\s*[℮e]\s*$/i;
+/** "Allergy advice: ...": the EU statement, unless it only points at the ingredients in bold. */
+const ALLERGY_ADVICE = /^\s*((?:allergy\s*(?:advice|information)|allergens?)\s*[:;].*)$/i;
+const POINTER = /\bsee\s+(?:the\s+)?(?:ingredients|bold|capitals)/i;
+/** "This pack contains 10 portions", "10 servings per pack". */
+const PORTIONS =
+  /(?:contains\s*(?:approx\.?\s*|about\s*)?(\d+)\s*(?:portions|servings|serves))|(?:(\d+)\s*(?:portions|servings)\s*per\s*(?:pack|bag|box|pot))/i;
+
+/** A row heading the table's columns: a net quantity ("Net weight 100 g") names a quantity, not a column. */
+function isTableHeading(row: Row): boolean {
+  const columns = panelColumns(row.parts);
+  if (!columns.length || NET.test(row.text) || E_MARK.test(row.text)) return false;
+  return columns.length > 1 || /\b(?:per|each|pro|je)\b|typical|nutrition|average|values/i.test(row.text);
+}
+
+/**
+ * The EU/UK table: the kcal and nutrients of the column per portion when the table has one, else per 100 g (or
+ * 100 mL), each reading saying its basis. A portion is read as the serving size; per 100 g none is made up. Readings
+ * per 100 g are never sure: the facts' basis is the supplier's to set, so they look at each one.
+ */
+function readEuropeanTable(rows: Row[]): FactReading[] {
+  const headerIndex = rows.findIndex(isTableHeading);
+  const header = rows[headerIndex];
+  const printedColumns = header ? panelColumns(header.parts) : [];
+  // Without a heading the table is taken as per 100 g, the one column EU law always asks for, and said unsure.
+  const columns: PanelColumn[] = printedColumns.length
+    ? printedColumns
+    : [{ basis: '100g', printed: '100 g', x: null }];
+  const portion = columns.findIndex((c) => c.basis === 'portion');
+  const index = portion >= 0 ? portion : 0;
+  const column = columns[index];
+  const basis: FactsBasis = column.basis === 'portion' ? 'serving' : column.basis;
+  const certainty = !printedColumns.length ? 0.7 : basis === 'serving' ? 1 : 0.85;
+  const out: FactReading[] = [];
+  if (header && column.basis === 'portion') {
+    const quantity = parsePrintedQuantity(column.printed);
+    out.push(read(header, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
+  }
+  for (const row of rows.slice(headerIndex + 1)) {
+    const kcal = amountInColumn(readEuropeanKcal(row.parts), columns, index);
+    if (kcal) out.push(read(row, { field: 'calories', value: kcal.amount }, certainty, basis));
+    const nutrient = readEuropeanRow(row.parts);
+    const amount = nutrient && amountInColumn(nutrient.amounts, columns, index);
+    if (!nutrient || !amount) continue;
+    const expectedUnit = NUTRIENTS.find((n) => n.key === nutrient.key)!.unit;
+    const value = { amount: amount.amount, unit: amount.unit, dailyValuePercent: null };
+    out.push(read(row, { field: nutrient.key, value }, certainty * (amount.unit === expectedUnit ? 1 : 0.5), basis));
+  }
+  return out;
+}
+
+/**
+ * The allergens an EU list emphasises in capitals ("WHEAT flour, MILK powder"), when the list is in mixed case (an
+ * all-capitals list emphasises nothing). Not printed as a statement, so never sure: the supplier checks it.
+ */
+function emphasisedAllergens(ingredients: FactReading | undefined): FactReading | null {
+  if (ingredients?.field !== 'ingredients' || !/[a-z]/.test(ingredients.value)) return null;
+  const words = [...ingredients.value.matchAll(/\b[A-Z]{3,}(?:\s+[A-Z]{3,})*\b/g)].map((m) => m[0]);
+  const distinct = [...new Set(words)];
+  if (!distinct.length) return null;
+  return {
+    field: 'allergens',
+    value: `Contains: ${distinct.join(', ')}.`,
+    confidence: Math.round(ingredients.confidence * 0.6 * 100) / 100,
+    region: ingredients.region,
+  };
+}
 
 /** All the facts the rows of one photo give, each with its confidence and region; the first reading of a field wins. */
 export function readLabel(lines: readonly TextLine[]): FactReading[] {
   const rows = groupRows(lines);
+  const kind = panelKind(rows.map((r) => r.text));
   const readings: FactReading[] = [];
-  const add = (r: FactReading) => {
-    if (!readings.some((x) => x.field === r.field)) readings.push(r);
+  // Fields read from a row in French only: the English row of the same fact, further down, replaces them.
+  const french = new Set<string>();
+  const add = (r: FactReading, inFrench = false) => {
+    const at = readings.findIndex((x) => x.field === r.field);
+    if (at === -1) {
+      readings.push(r);
+      if (inFrench) french.add(r.field);
+    } else if (french.has(r.field) && !inFrench) {
+      readings[at] = r;
+      french.delete(r.field);
+    }
   };
+  if (kind === 'eu') readEuropeanTable(rows).forEach((r) => add(r));
   rows.forEach((row, index) => {
-    const text = normaliseNumbers(row.text);
-    const servingSize = SERVING_SIZE.exec(text);
+    // A Canadian panel prints its "% Daily Value" heading on the calories row.
+    const text = kind === 'canada' ? normaliseNumbers(row.text).replace(DV_HEADING, ' ') : normaliseNumbers(row.text);
+    if (kind === 'canada') {
+      const serving = readCanadianServing(text);
+      const quantity = serving && parsePrintedQuantity(serving.printed);
+      if (serving && quantity)
+        add(read(row, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7), serving.french);
+    }
+    const portions = kind === 'eu' ? PORTIONS.exec(text) : null;
+    if (portions) {
+      const printed = portions[1] ?? portions[2];
+      add(read(row, { field: 'servingsPerContainer', value: { printed, value: Number(printed) } }));
+    }
+    const servingSize = kind === 'eu' ? null : SERVING_SIZE.exec(text);
     if (servingSize) {
       const printed = servingSize[1].replace(/\s*servings?\s*per.*$/i, '').trim();
       const quantity = parsePrintedQuantity(printed);
@@ -194,20 +316,35 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
     const calories =
       CALORIES.exec(text) ??
       (/^\s*calories\s*$/i.test(text) ? /^\s*(\d{1,4})\s*$/.exec(rows[index + 1]?.text ?? '') : null);
-    if (calories && !/from\s*fat/i.test(text)) add(read(row, { field: 'calories', value: Number(calories[1]) }));
-    for (const r of readNutrients(row, text)) add(r);
-    const net = NET.exec(text);
+    if (calories && kind !== 'eu' && !/from\s*fat/i.test(text))
+      add(read(row, { field: 'calories', value: Number(calories[1]) }));
+    if (kind === 'us') for (const r of readNutrients(row, text)) add(r);
+    if (kind === 'canada')
+      for (const n of readCanadianNutrients(text)) {
+        const expectedUnit = NUTRIENTS.find((x) => x.key === n.key)!.unit;
+        const value = { amount: n.amount, unit: n.unit, dailyValuePercent: n.dailyValuePercent };
+        add(read(row, { field: n.key, value }, (n.unit === expectedUnit ? 1 : 0.5) * n.agreement), n.frenchOnly);
+      }
+    const net = NET.exec(text) ?? (kind === 'eu' ? E_MARK.exec(text) : null);
     if (net) {
       const quantity = parsePrintedQuantity(net[1]);
       add(read(row, { field: 'netContent', value: quantity }, quantity.unit ? 1 : 0.6));
     }
-    const contains = CONTAINS.exec(text);
-    if (contains && contains[1].length > 10)
-      add(read(row, { field: 'allergens', value: spaceAfterPunctuation(contains[1]) }));
+    const contains = CONTAINS.exec(text) ?? (kind === 'eu' ? ALLERGY_ADVICE.exec(text) : null);
+    const statement = contains && (kind === 'us' ? contains[1] : englishHalf(contains[1]));
+    if (statement && statement.length > 10 && !(kind === 'eu' && POINTER.test(statement)))
+      add(read(row, { field: 'allergens', value: spaceAfterPunctuation(statement) }));
     const ingredients = INGREDIENTS.exec(row.text);
-    const list = ingredients && readIngredients(rows, index, ingredients[1]);
+    const english = ingredients && englishHalf(ingredients[1]);
+    // Where the French starts on the heading's row, the rows below continue the French.
+    const stop = english && english.length < ingredients[1].trim().length ? /^/ : PANEL_STATEMENT;
+    const list =
+      ingredients &&
+      (kind === 'us' ? readIngredients(rows, index, ingredients[1]) : readIngredients(rows, index, english!, stop));
     if (list) add(list);
   });
+  const emphasised = kind === 'eu' && emphasisedAllergens(readings.find((r) => r.field === 'ingredients'));
+  if (emphasised) add(emphasised);
   return readings;
 }
 
@@ -219,14 +356,14 @@ export const spaceAfterPunctuation = (text: string) =>
     .trim();
 
 /** The ingredients run from their heading to the next statement, the rows joined; a gap of two rows ends them too. */
-function readIngredients(rows: Row[], start: number, first: string): FactReading | null {
+function readIngredients(rows: Row[], start: number, first: string, stop = STATEMENT): FactReading | null {
   const used = [rows[start]];
   const parts = [first.trim()];
   const lineHeight = rows[start].box.height;
   for (let i = start + 1; i < rows.length; i++) {
     const row = rows[i];
     const previous = used.at(-1)!;
-    if (STATEMENT.test(row.text) || row.box.y - (previous.box.y + previous.box.height) > lineHeight * 2) break;
+    if (stop.test(row.text) || row.box.y - (previous.box.y + previous.box.height) > lineHeight * 2) break;
     if (/[.]\s*$/.test(parts.at(-1)!) && parts.join(' ').length > 0 && /^[A-Z][a-z]/.test(row.text)) break;
     used.push(row);
     parts.push(row.text.trim());

@@ -32,7 +32,8 @@ export interface FactRow {
 
 const num = (n: number) => String(Math.round(n * 100) / 100);
 const unitText = (unit: MeasureUnit | null) => (unit ? MEASURE_UNITS[unit] : '');
-const BASIS_TEXT = { serving: 'per serving', '100g': 'per 100 g', '100ml': 'per 100 mL' } as const;
+/** What amounts are per, as a label says it. */
+export const BASIS_TEXT = { serving: 'per serving', '100g': 'per 100 g', '100ml': 'per 100 mL' } as const;
 
 /** The rows of a facts table in the label's order, each with the disagreements that concern it. */
 export function factRows(facts: ProductFacts): FactRow[] {

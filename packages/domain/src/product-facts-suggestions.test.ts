@@ -59,3 +59,37 @@ describe('suggestions from a photo', () => {
     ).toBe(false);
   });
 });
+
+describe('readings on a basis of their own', () => {
+  const fatPer100g: FactReading = {
+    field: 'totalFat',
+    value: { amount: 21.5, unit: 'GRM', dailyValuePercent: null },
+    confidence: 0.82,
+    region,
+    basis: '100g',
+  };
+  const kcalPer100g: FactReading = { field: 'calories', value: 442, confidence: 0.82, region, basis: '100g' };
+
+  it('sets the facts per 100 g with the first amount accepted per 100 g, and keeps it for the next', () => {
+    const first = applyFactSuggestion(EMPTY_PRODUCT_FACTS, kcalPer100g);
+    expect(first).toMatchObject({ basis: '100g', calories: 442 });
+    expect(applyFactSuggestion(first, fatPer100g).basis).toBe('100g');
+    expect(applyFactSuggestion(EMPTY_PRODUCT_FACTS, calories).basis).toBe('serving');
+  });
+
+  it('does not offer an amount on another basis than the amounts the facts hold', () => {
+    const perServing = { ...EMPTY_PRODUCT_FACTS, calories: 250 };
+    expect(pendingSuggestions([fatPer100g, protein], perServing, [])).toEqual([protein]);
+    const per100g = applyFactSuggestion(EMPTY_PRODUCT_FACTS, kcalPer100g);
+    expect(pendingSuggestions([fatPer100g, protein], per100g, [])).toEqual([fatPer100g]);
+    // Without amounts yet, either is offered; a serving size has no basis and is always offered.
+    const serving: FactReading = {
+      field: 'servingSize',
+      value: { printed: '30 g', quantity: 30, unit: 'GRM' },
+      confidence: 0.9,
+      region,
+    };
+    expect(pendingSuggestions([fatPer100g, serving], EMPTY_PRODUCT_FACTS, [])).toEqual([fatPer100g, serving]);
+    expect(pendingSuggestions([serving], per100g, [])).toEqual([serving]);
+  });
+});

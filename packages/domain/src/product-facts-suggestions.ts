@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
   ALLERGENS_MAX,
+  FACTS_BASES,
   FACTS_PRINTED_MAX,
   INGREDIENTS_MAX,
   NUTRIENT_KEYS,
   nutrientValueSchema,
   printedQuantitySchema,
+  type FactsBasis,
   type NutrientKey,
   type ProductFacts,
 } from './product-facts.ts';
@@ -36,7 +38,12 @@ export const FACT_FIELDS = [
 ] as const;
 export type FactField = (typeof FACT_FIELDS)[number];
 
-const common = { confidence: z.number().min(0).max(1), region: photoRegionSchema };
+const common = {
+  confidence: z.number().min(0).max(1),
+  region: photoRegionSchema,
+  /** What calories and nutrients read from an EU table are per: absent where the panel states them per serving. */
+  basis: z.enum(FACTS_BASES).optional(),
+};
 const printedText = z.string().trim().min(1).max(FACTS_PRINTED_MAX);
 
 const members = <T extends z.ZodRawShape>(extra: T) =>
@@ -71,11 +78,26 @@ export function factFieldValue(facts: ProductFacts, field: FactField): unknown {
   return facts[field];
 }
 
-/** The facts with one suggestion's value in its field (the caller decides whether it may replace what is there). */
-export function applyFactSuggestion(facts: ProductFacts, suggestion: FactSuggestionValue): ProductFacts {
+/** The facts hold calories or a nutrient: amounts on their basis, which a reading on another basis must not join. */
+const holdsAmounts = (facts: ProductFacts) => facts.calories !== null || Object.keys(facts.nutrients).length > 0;
+
+const isAmount = (field: FactField) => field === 'calories' || isNutrient(field);
+
+/** What a reading's amount is per: an EU table's column says, every other panel is per serving. */
+const basisOf = (reading: { basis?: FactsBasis }): FactsBasis => reading.basis ?? 'serving';
+
+/**
+ * The facts with one suggestion's value in its field (the caller decides whether it may replace what is there). The
+ * first amount accepted from an EU table per 100 g sets the facts' basis with it.
+ */
+export function applyFactSuggestion(
+  facts: ProductFacts,
+  suggestion: FactSuggestionValue & { basis?: FactsBasis },
+): ProductFacts {
   const { field, value } = suggestion;
-  if (isNutrient(field)) return { ...facts, nutrients: { ...facts.nutrients, [field]: value } };
-  return { ...facts, [field]: value };
+  const basis = suggestion.basis && !holdsAmounts(facts) ? suggestion.basis : facts.basis;
+  if (isNutrient(field)) return { ...facts, basis, nutrients: { ...facts.nutrients, [field]: value } };
+  return { ...facts, basis, [field]: value };
 }
 
 /** A value with its object keys in one order: PostgreSQL's jsonb gives them back by length, not as written. */
@@ -108,7 +130,8 @@ export const factSourcesSchema = z.partialRecord(z.enum(FACT_FIELDS), factSource
 
 /**
  * The readings still to decide: not dismissed, and for a field the facts leave empty (a value already there, typed or
- * accepted, is never replaced by a reading).
+ * accepted, is never replaced by a reading). An amount on another basis than the amounts the facts hold (per 100 g
+ * beside per serving) is not offered: taken, it would mix the two.
  */
 export function pendingSuggestions(
   readings: readonly FactReading[],
@@ -116,7 +139,11 @@ export function pendingSuggestions(
   dismissed: readonly string[],
 ): FactReading[] {
   return readings.filter(
-    (r) => !dismissed.includes(r.field) && (facts === null || factFieldValue(facts, r.field) === null),
+    (r) =>
+      !dismissed.includes(r.field) &&
+      (facts === null ||
+        (factFieldValue(facts, r.field) === null &&
+          !(isAmount(r.field) && holdsAmounts(facts) && basisOf(r) !== facts.basis))),
   );
 }
 

@@ -217,6 +217,12 @@ describe('Rejected submission', () => {
       expect(within(field).getByText('From the photo')).toBeTruthy();
     });
 
+    it('says what the nutrients are per: per 100 g for facts read from an EU table', async () => {
+      const facts = { ...withFacts().facts!, basis: '100g' };
+      renderResubmit({ ...withFacts(), facts });
+      expect(await screen.findByRole('heading', { name: 'Nutrients per 100 g' })).toBeTruthy();
+    });
+
     it('sends the corrected facts with the resubmission, the others as they were', async () => {
       const { calls } = renderResubmit(withFacts(), {
         [RESUBMIT]: jsonResponse(200, { id: 's1', itemStatus: 'SUBMITTED' }),

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { SURE_CONFIDENCE, type FactReading } from '@portal/domain';
+import { BASIS_TEXT, SURE_CONFIDENCE, type FactReading } from '@portal/domain';
 import { describeValue, fieldLabel } from './facts-form.ts';
 
 interface Props {
@@ -18,7 +18,9 @@ interface Props {
  */
 export function FactSuggestion({ reading, disabled, onAccept, onCorrect, onDismiss, onHighlight }: Props) {
   const label = fieldLabel(reading.field);
-  const value = describeValue(reading.field, reading.value);
+  // An EU table's reading says what it is per: per 100 g is not the serving the label's other panels give.
+  const basis = reading.basis ? ` ${BASIS_TEXT[reading.basis]}` : '';
+  const value = `${describeValue(reading.field, reading.value)}${basis}`;
   const sure = reading.confidence >= SURE_CONFIDENCE;
   return (
     <Group

@@ -1,6 +1,13 @@
 import { useId, useState } from 'react';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { FACTS_FIELD, isCommentFact, NUTRIENT_KEYS, type FactField, type ProductFacts } from '@portal/domain';
+import {
+  BASIS_TEXT,
+  FACTS_FIELD,
+  isCommentFact,
+  NUTRIENT_KEYS,
+  type FactField,
+  type ProductFacts,
+} from '@portal/domain';
 import type { FactSourceKind } from '../../../api/gql/graphql.ts';
 import { FieldComments, type ShownComment } from '../../submissions/ReviewComments.tsx';
 import {
@@ -101,7 +108,7 @@ export function ProductFactsForm({ form, sources = [], comments = [], disabled, 
         <Stack gap="sm">{TEXT_FIELDS.map(fieldOf)}</Stack>
       </SimpleGrid>
       <Title order={3} size="h5" mt="md" mb="xs">
-        Nutrients per serving
+        Nutrients {BASIS_TEXT[form.initial?.basis ?? 'serving']}
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         {NUTRIENT_KEYS.map(fieldOf)}

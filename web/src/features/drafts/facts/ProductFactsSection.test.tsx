@@ -160,6 +160,28 @@ describe('Product facts on Enter UPC(s)', () => {
     expect(value(screen.getByLabelText('Calories'))).toBe('250');
   });
 
+  it('says what an EU reading is per, and accepting one per 100 g keeps the facts per 100 g', async () => {
+    const server = fakeFactsServer([
+      { field: 'calories', value: 442, confidence: 0.82, region: region(0.2), basis: '100g' },
+      {
+        field: 'totalFat',
+        value: { amount: 21.5, unit: 'GRM', dailyValuePercent: null },
+        confidence: 0.82,
+        region: region(0.3),
+        basis: '100g',
+      },
+    ]);
+    renderWithApp(<Harness />);
+    await section();
+    expect(within(suggestion('Calories')).getByText('442 per 100 g')).toBeTruthy();
+    expect(within(suggestion('Total Fat')).getByText('21.5 g per 100 g')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Nutrients per serving' })).toBeTruthy();
+    fireEvent.click(within(suggestion('Calories')).getByRole('button', { name: 'Accept Calories: 442 per 100 g' }));
+    await waitFor(() => expect(lastPut(server).facts?.basis).toBe('100g'));
+    expect(lastPut(server).facts?.calories).toBe(442);
+    expect(await screen.findByRole('heading', { name: 'Nutrients per 100 g' })).toBeTruthy();
+  });
+
   it("warns when the label's numbers disagree, naming them", async () => {
     fakeFactsServer([], {
       basis: 'serving',

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { NUTRIENT_KEYS, SURE_CONFIDENCE, type FactField, type FactReading } from '@portal/domain';
+import { BASIS_TEXT, NUTRIENT_KEYS, SURE_CONFIDENCE, type FactField, type FactReading } from '@portal/domain';
 import type { FileFacts } from './draft-facts-api.ts';
 import { factTexts, TEXT_FIELDS, TOP_FIELDS } from './facts-form.ts';
 import { FactFieldInputs } from './FactFieldInputs.tsx';
@@ -114,7 +114,7 @@ export function ProductFactsSection({ file, save, title, disabled }: Props) {
         <Stack gap="sm" ref={body}>
           {TOP_FIELDS.map(fieldOf)}
           <Title order={3} size="h5">
-            Nutrients per serving
+            Nutrients {BASIS_TEXT[file.facts?.basis ?? 'serving']}
           </Title>
           {NUTRIENT_KEYS.map(fieldOf)}
           {TEXT_FIELDS.map(fieldOf)}

@@ -1,0 +1,427 @@
+import { describe, expect, it } from 'vitest';
+import { mendPanelNumbers, panelKind } from './label-panels.ts';
+import { readLabel, type TextLine } from './label-reading.ts';
+import type { FactReading } from './product-facts-suggestions.ts';
+
+/**
+ * A photo's lines as the OCR engine gives them: each printed row one box per column ('|' between columns, an empty
+ * column where a value was lost to glare), the columns where the panel prints them.
+ */
+function photo(
+  rows: string[],
+  { confidence = 0.97, columns = [0.06, 0.5, 0.72, 0.88], skew = 0, confidences = {} as Record<number, number> } = {},
+): TextLine[] {
+  return rows.flatMap((row, i) =>
+    row.split('|').map((text, j) => ({
+      text,
+      confidence: confidences[i] ?? confidence,
+      box: {
+        x: columns[j],
+        y: 0.04 + i * 0.032 + columns[j] * skew,
+        width: j === 0 ? 0.4 : 0.18,
+        height: 0.028,
+      },
+    })),
+  );
+}
+
+const byField = (readings: FactReading[]) => Object.fromEntries(readings.map((r) => [r.field, r.value]));
+const reading = (readings: FactReading[], field: string) => readings.find((r) => r.field === field);
+const grams = (amount: number, dailyValuePercent: number | null = null) => ({
+  amount,
+  unit: 'GRM',
+  dailyValuePercent,
+});
+const milligrams = (amount: number, dailyValuePercent: number | null = null) => ({
+  amount,
+  unit: 'MGM',
+  dailyValuePercent,
+});
+
+describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
+  const JUICE = [
+    'Nutrition Facts',
+    'Valeur nutritive',
+    'Per 1 cup (250 mL) / pour 1 tasse (250 mL)',
+    'Calories 110|% Daily Value*',
+    '|% valeur quotidienne*',
+    'Fat / Lipides 0 g|0 %',
+    'Saturated / saturés 0 g|0 %',
+    '+ Trans / trans 0 g',
+    'Carbohydrate / Glucides 26 g',
+    'Fibre / Fibres 0 g|0 %',
+    'Sugars / Sucres 22 g|22 %',
+    'Protein / Protéines 2 g',
+    'Cholesterol / Cholestérol 0 mg',
+    'Sodium 10 mg|0 %',
+    'Potassium 450 mg|13 %',
+    'Calcium 30 mg|2 %',
+    'Iron / Fer 0.5 mg|3 %',
+    '*5% or less is a little, 15% or more is a lot',
+    "*5% ou moins c'est peu, 15% ou plus c'est beaucoup",
+    'Ingredients: Orange juice from concentrate, water. / Ingrédients : Jus',
+    "d'orange fait de concentré, eau.",
+    'Contains: Sulphites. / Contient : Sulfites.',
+  ];
+
+  it('reads the English values of a one-row bilingual panel, "Valeur nutritive" as its heading', () => {
+    const readings = readLabel(photo(JUICE));
+    const facts = byField(readings);
+    expect(facts.servingSize).toEqual({ printed: '1 cup (250 mL)', quantity: 250, unit: 'MLT' });
+    expect(facts.calories).toBe(110);
+    expect(facts.totalFat).toEqual(grams(0, 0));
+    // Saturated and trans share their % DV: it is neither's alone.
+    expect(facts).toMatchObject({
+      saturatedFat: grams(0),
+      transFat: grams(0),
+      totalCarbohydrate: grams(26),
+      dietaryFiber: grams(0, 0),
+      totalSugars: grams(22, 22),
+      protein: grams(2),
+      cholesterol: milligrams(0),
+      sodium: milligrams(10, 0),
+      potassium: milligrams(450, 13),
+      calcium: milligrams(30, 2),
+      iron: milligrams(0.5, 3),
+      ingredients: 'Orange juice from concentrate, water.',
+      allergens: 'Contains: Sulphites.',
+    });
+    // Canada's daily values (potassium 3,400 mg) judge the printed percent, so 13 % is sure.
+    expect(reading(readings, 'potassium')!.confidence).toBe(0.97);
+    expect(readings.every((r) => r.basis === undefined)).toBe(true);
+  });
+
+  it('reads rows printed French first, and a "g" the OCR took for a 9', () => {
+    const facts = byField(
+      readLabel(
+        photo([
+          'Valeur nutritive / Nutrition Facts',
+          'pour 3/4 tasse (30 g) / Per 3/4 cup (30 g)',
+          'Calories 120',
+          'Lipides/Fat 2 9|3 %',
+          'saturés / Saturated 0.3 9|2 %',
+          'Glucides / Carbohydrate 22 9',
+          'Fibres / Fibre 2 9|7 %',
+          'Sucres / Sugars 6 9|6 %',
+          'Protéines / Protein 3 9',
+          'Sodium 160 mg|7 %',
+        ]),
+      ),
+    );
+    expect(facts).toMatchObject({
+      servingSize: { printed: '3/4 cup (30 g)', quantity: 30, unit: 'GRM' },
+      calories: 120,
+      totalFat: grams(2, 3),
+      saturatedFat: grams(0.3),
+      totalCarbohydrate: grams(22),
+      dietaryFiber: grams(2, 7),
+      totalSugars: grams(6, 6),
+      protein: grams(3),
+      sodium: milligrams(160, 7),
+    });
+  });
+
+  it('reads each nutrient once where English and French alternate by row, the English row kept', () => {
+    const readings = readLabel(
+      photo([
+        'Nutrition Facts',
+        'Valeur nutritive',
+        'Per 2 cookies (20 g)',
+        'pour 2 biscuits (20 g)',
+        'Calories 90',
+        'Fat 3.5 g|5 %',
+        'Lipides 3.5 g|5 %',
+        'Saturated 1.5 g',
+        'saturés 1.5 g',
+        'Carbohydrate 13 g',
+        'Glucides 13 g',
+        'Sugars 6 g|6 %',
+        'Sucres 8 g|8 %',
+        'Protein 1 g',
+        'Protéines 1 g',
+        'Sodium 75 mg|3 %',
+      ]),
+    );
+    const fields = readings.map((r) => r.field);
+    expect(fields).toEqual([...new Set(fields)]);
+    const facts = byField(readings);
+    expect(facts.servingSize).toEqual({ printed: '2 cookies (20 g)', quantity: 20, unit: 'GRM' });
+    expect(facts.totalFat).toEqual(grams(3.5, 5));
+    // The French row below, misread, is not a second reading of sugars.
+    expect(facts.totalSugars).toEqual(grams(6, 6));
+    expect(reading(readings, 'totalFat')!.region.y).toBeCloseTo(0.04 + 5 * 0.032);
+  });
+
+  it('reads a French-only row, and prefers an English row of the same nutrient further down', () => {
+    const readings = readLabel(
+      photo([
+        'Valeur nutritive',
+        'pour 1 barre (40 g)',
+        'Per 1 bar (40 g)',
+        'Calories 180',
+        'Lipides 7 g|9 %',
+        'Fat 7 g|9 %',
+        'Fer 1.1 mg|6 %',
+        'Sodium 95 mg|4 %',
+      ]),
+    );
+    const facts = byField(readings);
+    expect(facts.servingSize).toEqual({ printed: '1 bar (40 g)', quantity: 40, unit: 'GRM' });
+    expect(reading(readings, 'totalFat')!.region.y).toBeCloseTo(0.04 + 5 * 0.032);
+    // Iron's English row was lost to glare: its French row gives the same number.
+    expect(facts.iron).toEqual(milligrams(1.1, 6));
+    expect(facts.sodium).toEqual(milligrams(95, 4));
+  });
+
+  it("does not read the older format's vitamins and minerals printed as a percent alone", () => {
+    const facts = byField(
+      readLabel(
+        photo([
+          'Nutrition Facts Valeur nutritive',
+          'Per 125 mL (87 g) / par 125 mL (87 g)',
+          'Amount|% Daily Value',
+          'Teneur|% valeur quotidienne',
+          'Calories / Calories 80',
+          'Fat / Lipides 0.5 g|1 %',
+          'Saturated / saturés 0 g|0 %',
+          '+ Trans / trans 0 g',
+          'Cholesterol / Cholestérol 0 mg',
+          'Sodium / Sodium 0 mg|0 %',
+          'Carbohydrate / Glucides 18 g|6 %',
+          'Vitamin A / Vitamine A|2 %',
+          'Calcium / Calcium|0 %',
+          'Iron / Fer|2 %',
+        ]),
+      ),
+    );
+    expect(facts).toMatchObject({
+      servingSize: { printed: '125 mL (87 g)', quantity: 125, unit: 'MLT' },
+      calories: 80,
+      totalFat: grams(0.5, 1),
+      sodium: milligrams(0, 0),
+      totalCarbohydrate: grams(18, 6),
+    });
+    expect(facts.calcium).toBeUndefined();
+    expect(facts.iron).toBeUndefined();
+  });
+
+  it("reads a turned photo's statements in English, the French ones left out", () => {
+    const readings = readLabel(
+      photo(
+        [
+          'Nutrition Facts / Valeur nutritive',
+          'Per 1 cup (55 g) / pour 1 tasse (55 g)',
+          'Calories 210',
+          'Fat / Lipides 3 g|4 %',
+          'Sodium 1O0 mg|4 %',
+          'INGREDIENTS: WHOLE GRAIN OATS, SUGAR, SALT.',
+          'INGRÉDIENTS : AVOINE À GRAINS ENTIERS, SUCRE, SEL.',
+          'CONTAINS: OATS. MAY CONTAIN WHEAT.',
+          'CONTIENT : AVOINE. PEUT CONTENIR DU BLÉ.',
+        ],
+        { skew: 0.01, confidences: { 4: 0.82 } },
+      ),
+    );
+    const facts = byField(readings);
+    expect(facts.sodium).toEqual(milligrams(100, 4));
+    expect(reading(readings, 'sodium')!.confidence).toBe(0.82);
+    expect(facts.ingredients).toBe('WHOLE GRAIN OATS, SUGAR, SALT.');
+    expect(facts.allergens).toBe('CONTAINS: OATS. MAY CONTAIN WHEAT.');
+  });
+});
+
+describe('reading an EU or UK nutrition declaration', () => {
+  it('reads the kcal per portion when a portion is given, and the portion as the serving size', () => {
+    const readings = readLabel(
+      photo([
+        'NUTRITION INFORMATION',
+        'Typical values|per 100 g|per 30 g serving|%RI*',
+        'Energy|1583 kJ / 374 kcal|475 kJ / 112 kcal|6%',
+        'Fat|2.0 g|0.6 g|1%',
+        'of which saturates|0.4 g|0.1 g|1%',
+        'Carbohydrate|79 g|24 g',
+        'of which sugars|9.0 g|2.7 g|3%',
+        'Fibre|8.6 g|2.6 g',
+        'Protein|9.7 g|2.9 g',
+        'Salt|0.70 g|0.21 g|4%',
+        'This pack contains 25 servings',
+        '*Reference intake of an average adult (8400 kJ / 2000 kcal)',
+        'Ingredients: Whole grain WHEAT (67%), sugar, BARLEY malt',
+        'extract, salt, iron, vitamin B12.',
+        'Allergy advice: for allergens, see ingredients in bold.',
+      ]),
+    );
+    const facts = byField(readings);
+    expect(facts.servingSize).toEqual({ printed: '30 g serving', quantity: 30, unit: 'GRM' });
+    expect(facts.servingsPerContainer).toEqual({ printed: '25', value: 25 });
+    expect(facts.calories).toBe(112);
+    expect(reading(readings, 'calories')!.basis).toBe('serving');
+    expect(reading(readings, 'calories')!.confidence).toBe(0.97);
+    expect(facts).toMatchObject({
+      totalFat: grams(0.6),
+      saturatedFat: grams(0.1),
+      totalCarbohydrate: grams(24),
+      totalSugars: grams(2.7),
+      dietaryFiber: grams(2.6),
+      protein: grams(2.9),
+    });
+    // Salt is not sodium, and the model has no field for it.
+    expect(facts.sodium).toBeUndefined();
+    expect(facts.ingredients).toBe('Whole grain WHEAT (67%), sugar, BARLEY malt extract, salt, iron, vitamin B12.');
+    // The pointer to the bold words is no statement; the capitals are offered, never as sure.
+    expect(facts.allergens).toBe('Contains: WHEAT, BARLEY.');
+    expect(reading(readings, 'allergens')!.confidence).toBeLessThan(0.9);
+  });
+
+  it('reads per 100 g with decimal commas and says so, kJ never taken for kcal, no serving size made up', () => {
+    const readings = readLabel(
+      photo([
+        'Nutrition declaration|per 100 g',
+        'Energy|1 850 kJ',
+        '|442 kcal',
+        'Fat|21,5 g',
+        'of which saturates|12,1 9',
+        'Carbohydrate|55,3 g',
+        'of which sugars|48,0 g',
+        'Fibre|3,1 g',
+        'Protein|6,3 g',
+        'Salt|0,24 g',
+        '200 g e',
+      ]),
+    );
+    const facts = byField(readings);
+    expect(facts.calories).toBe(442);
+    expect(facts.servingSize).toBeUndefined();
+    expect(facts).toMatchObject({
+      totalFat: grams(21.5),
+      saturatedFat: grams(12.1),
+      totalCarbohydrate: grams(55.3),
+      totalSugars: grams(48),
+      dietaryFiber: grams(3.1),
+      protein: grams(6.3),
+      netContent: { printed: '200 g', quantity: 200, unit: 'GRM' },
+    });
+    const nutrients = readings.filter((r) => r.field !== 'netContent');
+    expect(nutrients.every((r) => r.basis === '100g')).toBe(true);
+    // Per 100 g is not the facts' usual basis: the supplier looks at each reading before taking it.
+    expect(nutrients.every((r) => r.confidence < 0.9)).toBe(true);
+  });
+
+  it('reads a drink per 100 mL and per portion, energy on a kJ row and a kcal row', () => {
+    const readings = readLabel(
+      photo([
+        'Nutrition information',
+        'Typical values|per 100 ml|per 250 ml',
+        'Energy (kJ)|180|450',
+        'Energy (kcal)|43|108',
+        'Fat|0 g|0 g',
+        'of which saturates|0 g|0 g',
+        'Carbohydrate|10.6 g|26.5 g',
+        'of which sugars|10.6 g|26.5 g',
+        'Protein|0 g|0 g',
+        'Salt|0.01 g|0.03 g',
+      ]),
+    );
+    const facts = byField(readings);
+    expect(facts.servingSize).toEqual({ printed: '250 ml', quantity: 250, unit: 'MLT' });
+    expect(facts.calories).toBe(108);
+    expect(facts.totalSugars).toEqual(grams(26.5));
+    expect(reading(readings, 'totalSugars')!.basis).toBe('serving');
+  });
+
+  it('reads a portion column printed first, and no value the boxes cannot place in it', () => {
+    const readings = readLabel(
+      photo([
+        'Net weight 100 g',
+        'Nutrition|Per bar (45 g)|Per 100 g',
+        'Energy|820 kJ / 196 kcal|1822 kJ / 435 kcal',
+        'Fat|9.5 g|21 g',
+        'of which saturates|4.1 g|9.1 g',
+        'of which mono-unsaturates|3.2 g|7.1 g',
+        'Carbohydrate|23 g|51 g',
+        'of which sugars|14 g|31 g',
+        'of which polyols|0.5 g|1.1 g',
+        'Fibre||3.0 g',
+        'Protein|4.2 g|',
+        'Salt|0.09 g|0.20 g',
+      ]),
+    );
+    const facts = byField(readings);
+    expect(facts).toMatchObject({
+      servingSize: { printed: 'bar (45 g)', quantity: 45, unit: 'GRM' },
+      netContent: { printed: 'Net weight 100 g', quantity: 100, unit: 'GRM' },
+      calories: 196,
+      totalFat: grams(9.5),
+      saturatedFat: grams(4.1),
+      totalCarbohydrate: grams(23),
+      totalSugars: grams(14),
+    });
+    // Only the 100 g value of fibre survived: it is not taken for the bar's.
+    expect(facts.dietaryFiber).toBeUndefined();
+    expect(facts.protein).toEqual(grams(4.2));
+  });
+
+  it('reads kJ/kcal pairs, less-than amounts and a printed sodium, the %RI left out', () => {
+    const facts = byField(
+      readLabel(
+        photo(
+          [
+            'Typical values|per 100 g|per portion (30 g)|%RI',
+            'Energy kJ/kcal|1520/360|456/108|5%',
+            'Fat|1,2 g|0,4 g|1%',
+            'of which saturates|<0,1 g|<0,1 g|<1%',
+            'Carbohydrate|72 g|22 g|8%',
+            'of which sugars|0,5 g|0,2 g|<1%',
+            'Protein|12 g|3,6 g|7%',
+            'Salt|0,02 g|<0,01 g|0%',
+            'Sodium|8 mg|2 mg',
+            'Ingredients: Durum WHEAT semolina, water, EGG (4%).',
+            'May contain traces of SOYA.',
+          ],
+          { skew: 0.008, confidence: 0.93 },
+        ),
+      ),
+    );
+    expect(facts).toMatchObject({
+      servingSize: { printed: 'portion (30 g)', quantity: 30, unit: 'GRM' },
+      calories: 108,
+      totalFat: grams(0.4),
+      saturatedFat: grams(0.05),
+      totalSugars: grams(0.2),
+      protein: grams(3.6),
+      sodium: milligrams(2),
+      ingredients: 'Durum WHEAT semolina, water, EGG (4%).',
+      allergens: 'Contains: WHEAT, EGG.',
+    });
+  });
+
+  it('reads a table whose heading was lost as per 100 g, unsure, and no calories from kJ alone', () => {
+    const readings = readLabel(
+      photo(['Energy|1500 kJ', 'Fat|3,5 g', 'of which saturates|2,4 g', 'Protein|3,3 g', 'Salt|0,1 g']),
+    );
+    const facts = byField(readings);
+    expect(facts.calories).toBeUndefined();
+    expect(facts.totalFat).toEqual(grams(3.5));
+    expect(reading(readings, 'totalFat')!.basis).toBe('100g');
+    expect(reading(readings, 'totalFat')!.confidence).toBeLessThan(0.8);
+    expect(facts.sodium).toBeUndefined();
+  });
+});
+
+describe('telling the panels apart', () => {
+  it('knows a Canadian panel by its French, an EU one by kcal and per 100 g, else the US one', () => {
+    expect(panelKind(['Nutrition Facts', 'Valeur nutritive'])).toBe('canada');
+    expect(panelKind(['Fat / Lipides 0 g 0 %'])).toBe('canada');
+    expect(panelKind(['Typical values per 100 g', 'Energy 1500 kJ / 355 kcal'])).toBe('eu');
+    expect(panelKind(['Nutrition Facts', 'Calories 230', 'Total Fat 8g 10%'])).toBe('us');
+    // A US panel on a package that also gives kcal per 100 g for export stays a US panel.
+    expect(panelKind(['Nutrition Facts', '% Daily Value*', 'Total Fat 8g 10%', '355 kcal per 100 g'])).toBe('us');
+    expect(panelKind(['A crunch of which we are proud', 'Total Fat 8g 10%'])).toBe('us');
+  });
+
+  it('mends a "g" read as a 9 and decimal commas', () => {
+    expect(mendPanelNumbers('Fat / Lipides 0 9 0 %')).toBe('Fat / Lipides 0 g 0 %');
+    expect(mendPanelNumbers('Fat 1,25 g')).toBe('Fat 1.25 g');
+    expect(mendPanelNumbers('Sodium 10 mg 9 %')).toBe('Sodium 10 mg 9 %');
+  });
+});

@@ -1,0 +1,257 @@
+import type { MeasureUnit, NutrientKey } from './measures.ts';
+
+/**
+ * What tells a Canadian (bilingual) or an EU/UK nutrition panel from a US one, and how their rows are read: pure text
+ * rules, the readings themselves are built by `readLabel`.
+ */
+
+export type PanelKind = 'us' | 'canada' | 'eu';
+
+const CANADIAN = /valeur\s*nutritive|valeur\s*quotidienne|\blipides\b|\bglucides\b|\b(?:pour|par)\s+\d/i;
+const EUROPEAN = /nutrition\s*(?:declaration|information)|typical\s*values|per\s*100\s*(?:g|ml)\b|\d\s*(?:kcal|kj)\b/i;
+/** A US panel's own words: a package that also prints "per 100 g" somewhere stays read as the US panel it has. */
+const AMERICAN = /%\s*daily\s*value|\btotal\s*fat\b|servings?\s*per\s*container|\bamount\s*per\s*serving/i;
+
+/**
+ * The panel's kind from all its rows: the French words of a Canadian panel, the heading, kJ, kcal or "per 100 g" of
+ * an EU one (the words of its table alone, "of which" or "saturates", could be any text on a package).
+ */
+export function panelKind(texts: readonly string[]): PanelKind {
+  if (texts.some((t) => CANADIAN.test(t))) return 'canada';
+  if (texts.some((t) => EUROPEAN.test(t)) && !texts.some((t) => AMERICAN.test(t))) return 'eu';
+  return 'us';
+}
+
+/**
+ * OCR slips of these panels' numbers: a "g" read as "9" after an amount ("0 9 0 %"), and decimal commas ("1,2 g").
+ * Only for Canadian and EU rows: the US reading stays as it was.
+ */
+export function mendPanelNumbers(text: string): string {
+  return text
+    .replace(/(\d)\s+9(?=\s*(?:\d|%|$))/g, '$1 g')
+    .replace(/(\d),(\d{1,2})(?=\s*(?:g|mg|mcg|µg|kcal|%)(?![a-z]))/gi, '$1.$2');
+}
+
+const UNITS: Record<string, MeasureUnit> = { g: 'GRM', mg: 'MGM', mcg: 'MC', µg: 'MC' };
+const unitCode = (unit: string): MeasureUnit => UNITS[unit.toLowerCase()];
+
+export interface PanelNutrient {
+  key: NutrientKey;
+  amount: number;
+  unit: MeasureUnit;
+  dailyValuePercent: number | null;
+  /** The row names the nutrient only in French: an English row of the same nutrient is preferred to it. */
+  frenchOnly: boolean;
+  /** How far the printed % DV agrees with the amount (1 agrees, 0.6 not). */
+  agreement: number;
+}
+
+/**
+ * The nutrients of the Canadian panel (Food and Drug Regulations, B.01.401, 2016 format and the older one), in
+ * English and French, with the daily value its "% valeur quotidienne" refers to (Table of Daily Values, Health
+ * Canada); null where the panel prints no % DV for the nutrient alone (saturated + trans share one).
+ */
+const CANADIAN_NUTRIENTS: { key: NutrientKey; en: string; fr: string; dailyValue: number | null }[] = [
+  { key: 'saturatedFat', en: 'Saturated(?:\\s*Fat)?', fr: '(?:lipides\\s*|gras\\s*)?satur[ée]s', dailyValue: null },
+  { key: 'transFat', en: '\\+?\\s*Trans(?:\\s*Fat)?', fr: '(?:gras\\s*)?trans', dailyValue: null },
+  { key: 'totalFat', en: '(?<!(?:Saturated|Trans)\\s*)(?:Total\\s*)?Fat', fr: 'Lipides', dailyValue: 75 },
+  { key: 'cholesterol', en: 'Cholesterol', fr: 'Cholest[ée]rol', dailyValue: null },
+  { key: 'sodium', en: 'Sodium', fr: 'Sodium', dailyValue: 2300 },
+  { key: 'potassium', en: 'Potassium', fr: 'Potassium', dailyValue: 3400 },
+  { key: 'totalCarbohydrate', en: '(?:Total\\s*)?Carbohydrates?', fr: 'Glucides', dailyValue: null },
+  { key: 'dietaryFiber', en: 'Fib(?:re|er)s?', fr: 'Fibres', dailyValue: 28 },
+  { key: 'totalSugars', en: 'Sugars', fr: 'Sucres', dailyValue: 100 },
+  { key: 'protein', en: 'Proteins?', fr: 'Prot[ée]ines', dailyValue: null },
+  { key: 'vitaminD', en: 'Vitamin\\s*D', fr: 'Vitamine\\s*D', dailyValue: 20 },
+  { key: 'calcium', en: 'Calcium', fr: 'Calcium', dailyValue: 1300 },
+  { key: 'iron', en: 'Iron', fr: 'Fer', dailyValue: 18 },
+];
+
+const AMOUNT = String.raw`(<\s*1|less\s*than\s*1|\d+(?:\.\d+)?)\s*(mg|mcg|µg|g)(?![a-z])`;
+const PERCENT = String.raw`(?:[^\d%]{0,12}?(\d{1,4})\s*%)?`;
+
+const CANADIAN_PATTERNS = CANADIAN_NUTRIENTS.map((n) => ({
+  ...n,
+  // Either language first, the other after a slash or a bar, or one of them alone (a row of alternating lines).
+  pattern: new RegExp(
+    String.raw`(?<![\p{L}])(?:(${n.en})|(${n.fr}))(?:\s*[/|]\s*(?:(${n.en})|(${n.fr})))?\s*${AMOUNT}${PERCENT}`,
+    'iu',
+  ),
+}));
+
+const agreementOf = (amount: number, percent: number | null, dailyValue: number | null) => {
+  if (percent === null || dailyValue === null) return 1;
+  const expected = (amount / dailyValue) * 100;
+  return Math.abs(expected - percent) <= Math.max(3, expected * 0.25) ? 1 : 0.6;
+};
+
+/** The nutrients one row of a Canadian panel names, English or French; a nutrient named in both is read once. */
+export function readCanadianNutrients(text: string): PanelNutrient[] {
+  const mended = mendPanelNumbers(text);
+  return CANADIAN_PATTERNS.flatMap(({ key, pattern, dailyValue }) => {
+    const m = pattern.exec(mended);
+    if (!m) return [];
+    const amount = /^(<|less)/i.test(m[5]) ? 0.5 : Number(m[5]);
+    // Saturated and trans share one % DV printed beside the pair: it is the percent of neither alone.
+    const shared = key === 'saturatedFat' || key === 'transFat';
+    const percent = m[7] === undefined || shared ? null : Number(m[7]);
+    return [
+      {
+        key,
+        amount,
+        unit: unitCode(m[6]),
+        dailyValuePercent: percent,
+        frenchOnly: m[1] === undefined && m[3] === undefined,
+        agreement: agreementOf(amount, percent, dailyValue),
+      },
+    ];
+  });
+}
+
+/** The English half of a bilingual statement ("Contains: milk. / Contient : lait."), the French cut off. */
+export function englishHalf(text: string): string {
+  return text.split(/\s*\/?\s*(?=\b(?:ingr[ée]dients|contient|peut\s*contenir)\s*:)/i)[0].replace(/\s*\/\s*$/, '');
+}
+
+/** Serving on a Canadian panel: "Per 1 cup (250 mL) / pour 1 tasse (250 mL)"; French alone when the English is gone. */
+export function readCanadianServing(text: string): { printed: string; french: boolean } | null {
+  const english = /(?:^|\/)\s*per\s+(.+?)(?:\s*\/\s*(?:pour|par)\s.*)?$/i.exec(text);
+  if (english) return { printed: english[1].trim(), french: false };
+  const french = /^\s*(?:pour|par)\s+(\d.+?)(?:\s*\/\s*per\s.*)?$/i.exec(text);
+  return french ? { printed: french[1].trim(), french: true } : null;
+}
+
+/** A column of an EU table: per 100 g (or mL) or per portion, with the portion as printed. */
+export interface PanelColumn {
+  basis: '100g' | '100ml' | 'portion';
+  printed: string;
+  /** The middle of the heading's box across the photo, when the heading is a box of its own. */
+  x: number | null;
+}
+
+const COLUMN =
+  /(?:\b(?:per|pro|je)\s*)?\b100\s*(?<hundred>g|ml)\b|\b(?:per|each)\s+(?<portion>(?:[a-z]+\s*)?\(?\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\)?(?:\s*(?:portion|serving|serve|bar|biscuit|slice|pack|pot|bag)s?)?|(?:a\s+)?(?:portion|serving|serve)(?:\s*\(\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\))?)/gi;
+
+/** The columns a heading row names, left to right ("Typical values | per 100 g | per portion (30 g) | %RI"). */
+export function panelColumns(parts: readonly { text: string; middle: number }[]): PanelColumn[] {
+  return parts.flatMap((part) => {
+    // "%RI* per portion" heads the reference-intake column, not a column of amounts.
+    const text = part.text.replace(/%\s*(?:RI|NRV|GDA)\*?(?:\s*per\s+(?:portion|serving))?/gi, '');
+    const found = [...text.matchAll(COLUMN)];
+    return found.map((m): PanelColumn => {
+      const x = found.length === 1 ? part.middle : null;
+      if (m.groups!.hundred)
+        return { basis: m.groups!.hundred.toLowerCase() === 'ml' ? '100ml' : '100g', printed: m[0], x };
+      return { basis: 'portion', printed: m.groups!.portion.trim(), x };
+    });
+  });
+}
+
+/** The nutrients of an EU/UK table by the name its row starts with; "of which" rows are the sub-rows named here. */
+const EUROPEAN_NUTRIENTS: [NutrientKey, RegExp][] = [
+  ['saturatedFat', /^\s*[-–]?\s*(?:of\s*which\s*[:\-–]?\s*)?saturate[sd]?(?:\s*fat(?:ty\s*acids)?)?\b/i],
+  ['transFat', /^\s*[-–]?\s*(?:of\s*which\s*[:\-–]?\s*)?trans\s*fat(?:ty\s*acids)?\b/i],
+  ['totalFat', /^\s*(?:total\s*)?fat\b/i],
+  ['totalSugars', /^\s*[-–]?\s*(?:of\s*which\s*[:\-–]?\s*)?(?:total\s*)?sugars?\b/i],
+  ['totalCarbohydrate', /^\s*(?:total\s*)?carbohydrates?\b/i],
+  ['dietaryFiber', /^\s*(?:dietary\s*)?fib(?:re|er)\b/i],
+  ['protein', /^\s*proteins?\b/i],
+  ['sodium', /^\s*sodium\b/i],
+  ['cholesterol', /^\s*cholesterol\b/i],
+  ['vitaminD', /^\s*vitamin\s*d\b/i],
+  ['calcium', /^\s*calcium\b/i],
+  ['iron', /^\s*iron\b/i],
+  ['potassium', /^\s*potassium\b/i],
+];
+
+/** A number of an EU row, and the middle of its box when the box holds it alone. */
+export interface PanelNumber {
+  amount: number;
+  x: number | null;
+}
+/** An amount of an EU row, with its unit. */
+export interface PanelAmount extends PanelNumber {
+  unit: MeasureUnit;
+}
+
+const EU_AMOUNT = /(<\s*)?(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g)(?![a-z])/gi;
+
+/**
+ * The amounts of an EU row, one per column. "<0.1 g" is read as half its bound, as the US reading does with
+ * "less than 1 g". A percent (%RI, %NRV) is left out: it refers to reference intakes, not to US daily values.
+ */
+function amountsOf(parts: readonly { text: string; middle: number }[], pattern: RegExp): PanelAmount[] {
+  return parts.flatMap((part) => {
+    const found = [...mendPanelNumbers(part.text).matchAll(pattern)];
+    return found.map((m) => {
+      const value = Number(m[2]);
+      return { amount: m[1] ? value / 2 : value, unit: unitCode(m[3]), x: found.length === 1 ? part.middle : null };
+    });
+  });
+}
+
+/** The nutrient an EU row names and its amounts (salt is not among them: see docs/decisions/product-facts.md). */
+export function readEuropeanRow(
+  parts: readonly { text: string; middle: number }[],
+): { key: NutrientKey; amounts: PanelAmount[] } | null {
+  const text = parts.map((p) => p.text).join(' ');
+  const named = EUROPEAN_NUTRIENTS.find(([, re]) => re.test(text));
+  if (!named) return null;
+  const [key, re] = named;
+  // The name is cut off the first box so a number in it ("Vitamin D") is not an amount.
+  const name = re.exec(parts[0].text)?.[0].length ?? 0;
+  const rest = [{ ...parts[0], text: parts[0].text.slice(name) }, ...parts.slice(1)];
+  return { key, amounts: amountsOf(rest, new RegExp(EU_AMOUNT.source, 'gi')) };
+}
+
+/**
+ * The kcal an energy row gives, one per column, the kJ left aside: "1500 kJ / 355 kcal", "Energy (kcal) 355 107",
+ * "kJ/kcal 1500/355". A row of kJ alone gives none: kJ are never taken for kcal.
+ */
+export function readEuropeanKcal(parts: readonly { text: string; middle: number }[]): PanelNumber[] {
+  const text = parts.map((p) => p.text).join(' ');
+  if (/kj\s*\/\s*kcal/i.test(text)) {
+    const pairs = [...text.matchAll(/(\d+(?:[.,]\d+)?)\s*\/\s*(\d+(?:[.,]\d+)?)(?!\s*kj)/gi)];
+    return pairs.map((m) => ({ amount: Number(m[2].replace(',', '.')), x: null }));
+  }
+  const found = parts.flatMap((part) => {
+    const kcal = [...part.text.matchAll(/(\d+(?:[.,]\d+)?)\s*kcal\b/gi)];
+    return kcal.map((m) => ({
+      amount: Number(m[1].replace(',', '.')),
+      x: kcal.length === 1 ? part.middle : null,
+    }));
+  });
+  if (found.length || !/^\s*(?:energy\s*)?\(?kcal\)?/i.test(text)) return found;
+  // "Energy (kcal) | 355 | 107": the unit is in the name, the numbers are bare.
+  const label = /^\s*(?:energy\s*)?\(?kcal\)?/i.exec(parts[0].text)?.[0].length ?? 0;
+  const rest = [{ ...parts[0], text: parts[0].text.slice(label) }, ...parts.slice(1)];
+  return rest.flatMap((part) => {
+    const numbers = [...part.text.matchAll(/(?<![\d.,])(\d+(?:[.,]\d+)?)(?![\d.,]|\s*%)/g)];
+    return numbers.map((m) => ({
+      amount: Number(m[1].replace(',', '.')),
+      x: numbers.length === 1 ? part.middle : null,
+    }));
+  });
+}
+
+/**
+ * The amount of a row in the column read: by order when the row has one per column, else by the nearest heading
+ * when the boxes place them; none when neither can tell (a value is never taken from the wrong column).
+ */
+export function amountInColumn<T extends { x: number | null }>(
+  amounts: readonly T[],
+  columns: readonly PanelColumn[],
+  index: number,
+): T | null {
+  if (amounts.length === columns.length) return amounts[index] ?? null;
+  if (columns.length <= 1) return amounts[0] ?? null;
+  const target = columns[index];
+  if (target.x === null || columns.some((c) => c.x === null)) return null;
+  return (
+    amounts.find((a) => {
+      if (a.x === null) return false;
+      const nearest = columns.reduce((best, c) => (Math.abs(c.x! - a.x!) < Math.abs(best.x! - a.x!) ? c : best));
+      return nearest === target;
+    }) ?? null
+  );
+}
