@@ -4530,6 +4530,8 @@ export type components = {
                     width: number;
                     height: number;
                 };
+                /** @enum {string} */
+                basis?: "serving" | "100g" | "100ml";
             } | {
                 /** @constant */
                 field: "servingsPerContainer";
@@ -4544,6 +4546,8 @@ export type components = {
                     width: number;
                     height: number;
                 };
+                /** @enum {string} */
+                basis?: "serving" | "100g" | "100ml";
             } | {
                 /** @constant */
                 field: "calories";
@@ -4555,6 +4559,8 @@ export type components = {
                     width: number;
                     height: number;
                 };
+                /** @enum {string} */
+                basis?: "serving" | "100g" | "100ml";
             } | {
                 /** @enum {string} */
                 field: "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium";
@@ -4571,6 +4577,8 @@ export type components = {
                     width: number;
                     height: number;
                 };
+                /** @enum {string} */
+                basis?: "serving" | "100g" | "100ml";
             } | {
                 /** @constant */
                 field: "ingredients";
@@ -4582,6 +4590,8 @@ export type components = {
                     width: number;
                     height: number;
                 };
+                /** @enum {string} */
+                basis?: "serving" | "100g" | "100ml";
             } | {
                 /** @constant */
                 field: "allergens";
@@ -4593,6 +4603,8 @@ export type components = {
                     width: number;
                     height: number;
                 };
+                /** @enum {string} */
+                basis?: "serving" | "100g" | "100ml";
             })[];
             /** @description Whether the user may accept, correct or dismiss them now */
             canDecide: boolean;

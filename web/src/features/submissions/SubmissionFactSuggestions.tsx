@@ -1,6 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ProductFactsSection } from '../drafts/facts/ProductFactsSection.tsx';
 import { fileFactsOf, saveSubmissionFacts, useSubmissionFacts } from './submission-facts-api.ts';
+
+// Loaded only for an item with readings to decide: the facts editor checks its values with the domain's schemas,
+// which the submission page's first paint leaves out (build-plugins.test.ts).
+const ProductFactsSection = lazy(() =>
+  import('../drafts/facts/ProductFactsSection.tsx').then((m) => ({ default: m.ProductFactsSection })),
+);
 
 /**
  * The facts read from the photos added on resubmit or for a catalogued product, offered as on Enter UPC(s) (accept,
@@ -13,12 +19,16 @@ export function SubmissionFactSuggestions({ submissionId }: { submissionId: stri
   const file = data?.canDecide && data.factReadingStatus !== 'none' ? fileFactsOf(data) : null;
   if (!file) return null;
   return (
-    <ProductFactsSection
-      key={file.fileName}
-      file={file}
-      save={async (change) => fileFactsOf(await saveSubmissionFacts(queryClient, submissionId, file.fileName, change))!}
-      title="read from the photos you added"
-      disabled={false}
-    />
+    <Suspense fallback={null}>
+      <ProductFactsSection
+        key={file.fileName}
+        file={file}
+        save={async (change) =>
+          fileFactsOf(await saveSubmissionFacts(queryClient, submissionId, file.fileName, change))!
+        }
+        title="read from the photos you added"
+        disabled={false}
+      />
+    </Suspense>
   );
 }
