@@ -174,23 +174,14 @@ export function ReviewQueuePage() {
           {rows.isPending ? 'Loading…' : `${total} ${total === 1 ? 'item' : 'items'}.`}
         </Text>
         <Group gap="xs">
-          {decidable && <Text size="sm">{selected.size} selected</Text>}
-          {decidable && <AssignMenu count={selected.size} busy={busy} onAssign={(to) => void assign(to)} />}
           {decidable && (
-            <Button size="xs" disabled={!selected.size || busy} onClick={() => setDialog('accept')}>
-              Accept selected
-            </Button>
-          )}
-          {decidable && (
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              disabled={!selected.size || busy}
-              onClick={() => setDialog('reject')}
-            >
-              Reject selected
-            </Button>
+            <SelectionActions
+              count={selected.size}
+              busy={busy}
+              onAssign={(to) => void assign(to)}
+              onAccept={() => setDialog('accept')}
+              onReject={() => setDialog('reject')}
+            />
           )}
           {splitView.available && <SplitViewToggle on={splitView.on} onChange={splitView.setOn} />}
           <Button size="xs" variant="subtle" onClick={() => setDialog('help')}>
@@ -215,41 +206,20 @@ export function ReviewQueuePage() {
               <Table.Caption className="visually-hidden">
                 Items to review, {lowerFirst(REVIEW_SORT_LABELS[query.sort])}
               </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  {decidable && (
-                    <Table.Th scope="col">
-                      <Checkbox
-                        size="xs"
-                        aria-label="Select every item on this page"
-                        checked={allSelected}
-                        indeterminate={!allSelected && items.some((i) => selected.has(i.id))}
-                        onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id)))}
-                      />
-                    </Table.Th>
-                  )}
-                  {columns.map((h) =>
-                    h === 'Age' ? (
-                      <Table.Th key={h} scope="col" aria-sort={AGE_SORT[query.sort]}>
-                        <UnstyledButton
-                          fw={700}
-                          fz="sm"
-                          onClick={() => change({ sort: query.sort === 'oldest' ? 'newest' : 'oldest' })}
-                        >
-                          Age {query.sort === 'oldest' ? '▼' : query.sort === 'newest' ? '▲' : ''}
-                          <span className="visually-hidden">
-                            , sort {query.sort === 'oldest' ? 'newest' : 'oldest'} first
-                          </span>
-                        </UnstyledButton>
-                      </Table.Th>
-                    ) : (
-                      <Table.Th key={h} scope="col">
-                        {h}
-                      </Table.Th>
-                    ),
-                  )}
-                </Table.Tr>
-              </Table.Thead>
+              <QueueHeader
+                columns={columns}
+                sort={query.sort}
+                onSort={(sort) => change({ sort })}
+                selection={
+                  decidable
+                    ? {
+                        all: allSelected,
+                        some: items.some((i) => selected.has(i.id)),
+                        toggle: () => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id))),
+                      }
+                    : null
+                }
+              />
               <Table.Tbody>
                 {items.map((item, i) => (
                   <QueueRow
@@ -321,6 +291,74 @@ export function ReviewQueuePage() {
       {/* One Undo for the list's decisions and the pane's; a single item undone shows in the pane again. */}
       <UndoToast onUndone={(ids) => split && ids.length === 1 && showInPane(ids[0], true)} />
     </Page>
+  );
+}
+
+/** What the selected items can have done to them: assigned, accepted or rejected together. */
+function SelectionActions(props: {
+  count: number;
+  busy: boolean;
+  onAssign: (to: ReviewAssignBody['to']) => void;
+  onAccept: () => void;
+  onReject: () => void;
+}) {
+  const none = !props.count || props.busy;
+  return (
+    <>
+      <Text size="sm">{props.count} selected</Text>
+      <AssignMenu count={props.count} busy={props.busy} onAssign={props.onAssign} />
+      <Button size="xs" disabled={none} onClick={props.onAccept}>
+        Accept selected
+      </Button>
+      <Button size="xs" color="red" variant="light" disabled={none} onClick={props.onReject}>
+        Reject selected
+      </Button>
+    </>
+  );
+}
+
+/** The queue's column headings: "select all" when items can be decided, and Age sorting the queue by age. */
+function QueueHeader({
+  columns,
+  sort,
+  onSort,
+  selection,
+}: {
+  columns: readonly string[];
+  sort: ReviewQueueQuery['sort'];
+  onSort: (sort: ReviewQueueQuery['sort']) => void;
+  selection: { all: boolean; some: boolean; toggle: () => void } | null;
+}) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {selection && (
+          <Table.Th scope="col">
+            <Checkbox
+              size="xs"
+              aria-label="Select every item on this page"
+              checked={selection.all}
+              indeterminate={!selection.all && selection.some}
+              onChange={selection.toggle}
+            />
+          </Table.Th>
+        )}
+        {columns.map((h) =>
+          h === 'Age' ? (
+            <Table.Th key={h} scope="col" aria-sort={AGE_SORT[sort]}>
+              <UnstyledButton fw={700} fz="sm" onClick={() => onSort(sort === 'oldest' ? 'newest' : 'oldest')}>
+                Age {sort === 'oldest' ? '▼' : sort === 'newest' ? '▲' : ''}
+                <span className="visually-hidden">, sort {sort === 'oldest' ? 'newest' : 'oldest'} first</span>
+              </UnstyledButton>
+            </Table.Th>
+          ) : (
+            <Table.Th key={h} scope="col">
+              {h}
+            </Table.Th>
+          ),
+        )}
+      </Table.Tr>
+    </Table.Thead>
   );
 }
 

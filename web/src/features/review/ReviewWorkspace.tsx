@@ -218,22 +218,7 @@ export function ReviewWorkspace({ id, search, layout, onOpen, blocked = false, o
         Review {displayUpc(s.upc)}
         {s.productName ? `: ${s.productName}` : ''}
       </Title>
-      {c.claim && !c.claim.mine && (
-        <Alert color="yellow" role="status">
-          {WORKSPACE_MSG.beingReviewedBy(c.claim.name)}
-        </Alert>
-      )}
-      {notice && (
-        <Alert
-          color={notice.tone === 'ok' ? 'green' : 'yellow'}
-          role="status"
-          withCloseButton
-          onClose={() => setNotice(null)}
-          closeButtonLabel="Close the notice"
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <ItemNotices claim={c.claim} notice={notice} onClose={() => setNotice(null)} />
       <Grid gap="md">
         <Grid.Col span={span ?? { base: 12, md: 7 }}>
           <ReviewFiles
@@ -307,6 +292,38 @@ export function ReviewWorkspace({ id, search, layout, onOpen, blocked = false, o
       <ShortcutsDialog opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       {!pane && <UndoToast onUndone={onUndone} />}
     </Stack>
+  );
+}
+
+/** Another reviewer holding the item, and the outcome of a decision or a message for the reviewer. */
+function ItemNotices({
+  claim,
+  notice,
+  onClose,
+}: {
+  claim: { mine: boolean; name: string } | null;
+  notice: ReviewNotice | null;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      {claim && !claim.mine && (
+        <Alert color="yellow" role="status">
+          {WORKSPACE_MSG.beingReviewedBy(claim.name)}
+        </Alert>
+      )}
+      {notice && (
+        <Alert
+          color={notice.tone === 'ok' ? 'green' : 'yellow'}
+          role="status"
+          withCloseButton
+          onClose={onClose}
+          closeButtonLabel="Close the notice"
+        >
+          {notice.text}
+        </Alert>
+      )}
+    </>
   );
 }
 
