@@ -319,6 +319,11 @@ export const routeKey = (route: Route) => `${route.method} ${route.url}`;
 
 /** The owner's records of every kind, the attackers and their tokens. */
 export async function setUpAttack() {
+  // Test files share their worker's modules (vitest.config.ts): a file run after another in the same worker starts
+  // from that file's ids and tokens, which belong to a server and a database that are gone.
+  ids.strings.length = 0;
+  ids.ints.length = 0;
+  attackerTokenIds.clear();
   // The whole file's process: the guard checks the host again whenever the hook is touched.
   resolvePublicTestHost();
   const server = await startTestServer();

@@ -296,7 +296,6 @@ export const identifiedUnsubmitted = (tx: Tx, jobId: number, fileIds: string[]) 
       ),
     );
 
-/** A submission of the job's files with this code that is still waiting (SUBMITTED), if any. */
 /**
  * The company's imported submission of this code that is still waiting (SUBMITTED), from any of its import jobs: a
  * second job's file of the same product joins it instead of making a second submission.
