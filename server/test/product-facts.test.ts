@@ -157,6 +157,17 @@ describe(`facts read from photos added on resubmit and for a catalogued product 
       .where(eq(productSubmissions.id, id));
     const before = await view();
     expect(before).toMatchObject({ factReadingStatus: 'none', factSuggestions: [], fileName: null });
+    // The detail page asks for the facts to decide only when a photo is read: each file says whether it is.
+    const readingOfFiles = async () => {
+      const res = await supplier.graphql(
+        'query($id: ID!) { getProductSubmission(id: $id) { files { fileName factReadingStatus } } }',
+        { id },
+      );
+      return (
+        res.json.data as { getProductSubmission: { files: { fileName: string; factReadingStatus: string | null }[] } }
+      ).getProductSubmission.files;
+    };
+    expect(await readingOfFiles()).toEqual([{ fileName: 'front.png', factReadingStatus: null }]);
 
     const resubmitted = await supplier.upload(
       '/api/productSubmissions/resubmit',
@@ -170,6 +181,7 @@ describe(`facts read from photos added on resubmit and for a catalogued product 
     await server.ctx.jobs!.drain();
     const read = await view();
     expect(read).toMatchObject({ factReadingStatus: 'done', fileName: 'panel.jpg', canDecide: true });
+    expect(await readingOfFiles()).toContainEqual({ fileName: 'panel.jpg', factReadingStatus: 'done' });
     expect(read.imageUrl).toBe(`/api/productSubmissions/${id}/image/panel.jpg`);
     const fields = read.factSuggestions.map((s) => s.field);
     expect(fields).toEqual(expect.arrayContaining(['servingSize', 'sodium', 'totalFat', 'allergens']));

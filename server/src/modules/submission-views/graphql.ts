@@ -73,6 +73,11 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
       description: 'Photo checks the file failed.',
       resolve: (f) => f.qualityIssues,
     }),
+    factReadingStatus: t.exposeString('factReadingStatus', {
+      nullable: true,
+      description:
+        "Reading this photo's product facts: 'pending', then 'done' or 'failed'. Null for a photo that is not read (the photos sent with the draft, whose facts were decided on Enter UPC(s)).",
+    }),
   }),
 });
 

@@ -61,6 +61,7 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
       thumbnailUrl: `${imagePath(s.id, f.fileName, f.kind)}?thumbnail=true`,
       qualityIssues: presentPhotoIssues(f.qualityIssues, 'submission'),
       barcodeRegion: f.barcodeRegion ?? null,
+      factReadingStatus: f.factReadingStatus,
     })),
     history: history.map((h) => ({
       at: h.at,

@@ -94,7 +94,7 @@ describe('Submission detail', () => {
       ...over,
     });
     const accepted = { ...EMPTY_PRODUCT_FACTS, calories: 250, nutrients: { sodium: sodium.value } };
-    const { calls, operations } = renderDetail(buildSubmission({ badge: null }), {
+    const { calls, operations } = renderDetail(withReadPhoto(buildSubmission({ badge: null })), {
       answers: {
         '/api/productSubmissions/s1/facts': view(),
         '/api/productSubmissions/s1/facts/panel.jpg': view({ facts: accepted, factSuggestions: [] }),
@@ -115,8 +115,16 @@ describe('Submission detail', () => {
     );
   });
 
-  it('offers nothing when no added photo was read, or the item no longer waits for review', async () => {
-    const { calls } = renderDetail(buildSubmission({ badge: null }), {
+  it('asks for no facts to decide when none of its photos is read', async () => {
+    const { calls } = renderDetail(buildSubmission({ badge: null }));
+    await loaded();
+    await act(() => Promise.resolve());
+    expect(calls.some((c) => c.url.startsWith('/api/productSubmissions/s1/facts'))).toBe(false);
+    expect(screen.queryByText('Product facts: read from the photos you added')).toBeNull();
+  });
+
+  it('offers nothing when the item no longer waits for review', async () => {
+    const { calls } = renderDetail(withReadPhoto(buildSubmission({ badge: null })), {
       answers: {
         '/api/productSubmissions/s1/facts': {
           fileName: 'panel.jpg',
@@ -421,3 +429,8 @@ describe('Product name editor', () => {
     expect(screen.queryByRole('button', { name: ADD_PRODUCT_NAME })).toBeNull();
   });
 });
+
+/** The submission with a photo added on resubmit, read for facts. */
+function withReadPhoto(submission: ReturnType<typeof buildSubmission>) {
+  return { ...submission, files: submission.files.map((f) => ({ ...f, factReadingStatus: 'done' })) };
+}

@@ -251,7 +251,10 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
             </section>
           )}
 
-          <SubmissionFactSuggestions submissionId={submission.id} />
+          {/* Asked for only when a photo of it is read: most submissions have none, and their page skips the call. */}
+          {submission.files.some((f) => f.factReadingStatus) && (
+            <SubmissionFactSuggestions submissionId={submission.id} />
+          )}
 
           <ProductFactsPanel
             facts={submission.facts}

@@ -77,6 +77,7 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
         barcodeRegion: null,
         barcodeOutline: null,
         qualityIssues: [],
+        factReadingStatus: null,
       },
     ],
     history: [

@@ -114,6 +114,7 @@ export const SubmissionDetailFields = graphql(`
         code
         message
       }
+      factReadingStatus
     }
     reviewComments {
       ...ReviewCommentFields
