@@ -13,8 +13,10 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
     include,
     exclude,
     environment: 'node',
-    // No test may send a webhook off this machine (processes the tests spawn inherit it too).
-    env: { WEBHOOK_LOOPBACK_ONLY: 'on', ...env },
+    // No test may send a webhook off this machine (processes the tests spawn inherit it too). Nor read the photos'
+    // text (about 5 s of CPU a photo) in the portals the process tests start: only the facts tests look at what it
+    // reads, on servers that turn it on.
+    env: { WEBHOOK_LOOPBACK_ONLY: 'on', READ_PHOTO_TEXT: 'off', ...env },
     // Limits for a test that hangs, not speed targets: CI may run on a machine many times as slow and busy (a search
     // file's set-up took more than 300 s at a load of 30). No file sets a shorter one; a passing test waits for its
     // conditions, never for its limit.
