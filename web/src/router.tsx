@@ -328,6 +328,16 @@ const loggedInRoutes: RouteObject[] = [
     children: [
       {
         path: 'admin/audit',
+        loader: readingAheadWhenAllowed(
+          isAnyAdmin,
+          () => import('./features/audit/audit-api.ts'),
+          (api, args) => {
+            const { filters, query } = api.auditPageFrom(searchOf(args));
+            // The page asks for no rows while its dates are the wrong way round (it says so instead).
+            const datesWrong = filters.from && filters.to && filters.from > filters.to;
+            return Promise.all([api.fetchAuditOptions(), datesWrong ? null : api.fetchAuditPage(query)]);
+          },
+        ),
         lazy: signedInPage(() => import('./features/audit/AuditPage.tsx'), 'AuditPage'),
       },
     ],
