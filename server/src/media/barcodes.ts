@@ -12,6 +12,7 @@ import { codeCorners } from './code-outline.ts';
 import {
   loadRgba,
   rotateGrey,
+  turnedUpsideDown,
   sharpenGrey,
   sourceSize,
   sourceWidth,
@@ -272,7 +273,7 @@ const SECOND_LOOKS: { name: string; read: (images: PassImages) => Promise<string
   {
     name: PRINTED_DIGITS_PASS,
     read: async (i) => {
-      const code = await readByTemplates(await i.baseGrey());
+      const code = await readTemplatesEitherWayUp(await i.baseGrey());
       return code ? [code] : [];
     },
   },
@@ -349,10 +350,18 @@ async function readDigitsUnderBars(images: PassImages): Promise<DigitsReading | 
   // OCR-B templates first (tens of ms), on the base image and the detail one: their resamplings differ enough to
   // matter for digits 6 to 10 px high. Tesseract (seconds) only when neither finds a code.
   const detail = await images.detailGrey();
-  const fromTemplates = (await readByTemplates(base)) ?? (detail && (await readByTemplates(detail)));
+  const fromTemplates = (await readTemplatesEitherWayUp(base)) ?? (detail && (await readTemplatesEitherWayUp(detail)));
   if (fromTemplates) return { code: fromTemplates, reader: 'templates' };
   const code = await readByTesseract(detail ?? base, region, await images.judging());
   return code ? { code, reader: 'tesseract' } : null;
+}
+
+/**
+ * The OCR-B templates read digits the right way up only, while the bars read either way: a package photographed
+ * upside down (a phone held the other way, a jar on its lid) is read again turned, before Tesseract's seconds.
+ */
+async function readTemplatesEitherWayUp(image: GreyImage): Promise<string | null> {
+  return (await readByTemplates(image)) ?? (await readByTemplates(turnedUpsideDown(image)));
 }
 
 /** Tesseract reads the sharpest copy at hand: the detail image (made by an earlier pass) when there is one. */

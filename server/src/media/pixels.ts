@@ -88,6 +88,11 @@ export function sharpenGrey(grey: GreyImage): Promise<GreyImage> {
 }
 
 /** Turned by any angle, the corners filled with white (paper) so they add no edges that look like bars. */
+/** The image upside down (turned 180°): exact, no resampling. */
+export function turnedUpsideDown(grey: GreyImage): GreyImage {
+  return { data: grey.data.slice().reverse(), width: grey.width, height: grey.height };
+}
+
 export function rotateGrey(grey: GreyImage, degrees: number): Promise<GreyImage> {
   return greyFrom(openGrey(grey).rotate(degrees, { background: '#ffffff' }));
 }
