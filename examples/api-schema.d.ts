@@ -2882,7 +2882,7 @@ export type components = {
          *       "status": "SUCCEEDED",
          *       "createdDate": "2026-11-26T09:30:00.000Z",
          *       "nextAttemptDate": null,
-         *       "payload": "{\"type\":\"submission.status_changed\",\"timestamp\":\"2026-11-26T09:30:00.000Z\",\"data\":{\"submissionId\":\"0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10\",\"companyId\":1001,\"from\":\"SUBMITTED\",\"to\":\"ACCEPTED\"}}",
+         *       "payload": "{\"type\":\"submission.status_changed\",\"timestamp\":\"2026-11-26T09:30:00.000Z\",\"data\":{\"submissionId\":\"0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10\",\"companyId\":1001,\"from\":\"SUBMITTED\",\"to\":\"ADMIN_REJECTED\",\"reason\":\"Barcode unreadable\",\"reasonCode\":\"BARCODE_UNREADABLE\"}}",
          *       "attempts": [
          *         {
          *           "attempt": 1,
@@ -3259,6 +3259,7 @@ export type components = {
          *         "h": 0.2
          *       },
          *       "text": "The barcode is cut off at the edge.",
+         *       "reason_code": "BARCODE_UNREADABLE",
          *       "by": "Ada Admin",
          *       "at": "2026-11-26T09:30:00.000Z"
          *     }
@@ -3278,6 +3279,11 @@ export type components = {
                 h: number;
             } | null;
             text: string;
+            /**
+             * @description The comment's reason code for reporting (null when the reviewer gave none)
+             * @example BARCODE_UNREADABLE
+             */
+            reason_code: string | null;
             by: string;
             /**
              * Format: date-time
@@ -3303,6 +3309,11 @@ export type components = {
              * @example The barcode on the front photo is cut off.
              */
             reason: string | null;
+            /**
+             * @description A rejection's reason code for reporting (null without one, and on other changes)
+             * @example BARCODE_UNREADABLE
+             */
+            reason_code: string | null;
             /** @example Ada Admin */
             by: string;
             /** @description The reviewer's comments on fields and files with this change */
@@ -3413,6 +3424,11 @@ export type components = {
                 /** @example The barcode on the front photo is cut off. */
                 message: string;
                 by_staff: boolean;
+                /**
+                 * @description The reviewer's reason code for reporting (null when none was given)
+                 * @example BARCODE_UNREADABLE
+                 */
+                reason_code: string | null;
             } | null;
             /** @description The comments of the rejection it is in, on the UPC, the product name, files or regions (empty unless rejected) */
             review_comments: components["schemas"]["ReviewComment"][];
@@ -3875,6 +3891,11 @@ export type components = {
                 /** @enum {string} */
                 to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 reason: string | null;
+                /**
+                 * @description A rejection's reason code for reporting, one of the partner's stock reasons' codes (null without one and on every other change; absent from events recorded before codes were published)
+                 * @example BARCODE_UNREADABLE
+                 */
+                reasonCode?: string | null;
                 /** @description A reviewer's comments on fields and files with a rejection */
                 comments?: {
                     /** @enum {string} */
@@ -3887,6 +3908,11 @@ export type components = {
                         h: number;
                     } | null;
                     text: string;
+                    /**
+                     * @description The comment's reason code for reporting (null without one; absent from events recorded before codes were published)
+                     * @example BARCODE_UNREADABLE
+                     */
+                    reasonCode?: string | null;
                 }[];
             };
         } | {
@@ -13364,7 +13390,8 @@ export interface operations {
                      *       ],
                      *       "rejection": {
                      *         "message": "The barcode on the front photo is cut off.",
-                     *         "by_staff": true
+                     *         "by_staff": true,
+                     *         "reason_code": "BARCODE_UNREADABLE"
                      *       },
                      *       "review_comments": [
                      *         {
@@ -13377,6 +13404,7 @@ export interface operations {
                      *             "h": 0.2
                      *           },
                      *           "text": "The barcode is cut off at the edge.",
+                     *           "reason_code": "BARCODE_UNREADABLE",
                      *           "by": "Ada Admin",
                      *           "at": "2026-11-26T09:30:00.000Z"
                      *         }
@@ -13387,6 +13415,7 @@ export interface operations {
                      *           "from_status": "SUBMITTED",
                      *           "to_status": "ADMIN_REJECTED",
                      *           "reason": "The barcode on the front photo is cut off.",
+                     *           "reason_code": "BARCODE_UNREADABLE",
                      *           "by": "Ada Admin",
                      *           "comments": [
                      *             {
@@ -13399,6 +13428,7 @@ export interface operations {
                      *                 "h": 0.2
                      *               },
                      *               "text": "The barcode is cut off at the edge.",
+                     *               "reason_code": "BARCODE_UNREADABLE",
                      *               "by": "Ada Admin",
                      *               "at": "2026-11-26T09:30:00.000Z"
                      *             }
@@ -13679,7 +13709,8 @@ export interface operations {
                      *       ],
                      *       "rejection": {
                      *         "message": "The barcode on the front photo is cut off.",
-                     *         "by_staff": true
+                     *         "by_staff": true,
+                     *         "reason_code": "BARCODE_UNREADABLE"
                      *       },
                      *       "review_comments": [
                      *         {
@@ -13692,6 +13723,7 @@ export interface operations {
                      *             "h": 0.2
                      *           },
                      *           "text": "The barcode is cut off at the edge.",
+                     *           "reason_code": "BARCODE_UNREADABLE",
                      *           "by": "Ada Admin",
                      *           "at": "2026-11-26T09:30:00.000Z"
                      *         }
@@ -13702,6 +13734,7 @@ export interface operations {
                      *           "from_status": "SUBMITTED",
                      *           "to_status": "ADMIN_REJECTED",
                      *           "reason": "The barcode on the front photo is cut off.",
+                     *           "reason_code": "BARCODE_UNREADABLE",
                      *           "by": "Ada Admin",
                      *           "comments": [
                      *             {
@@ -13714,6 +13747,7 @@ export interface operations {
                      *                 "h": 0.2
                      *               },
                      *               "text": "The barcode is cut off at the edge.",
+                     *               "reason_code": "BARCODE_UNREADABLE",
                      *               "by": "Ada Admin",
                      *               "at": "2026-11-26T09:30:00.000Z"
                      *             }
@@ -14058,7 +14092,8 @@ export interface operations {
                      *       ],
                      *       "rejection": {
                      *         "message": "The barcode on the front photo is cut off.",
-                     *         "by_staff": true
+                     *         "by_staff": true,
+                     *         "reason_code": "BARCODE_UNREADABLE"
                      *       },
                      *       "review_comments": [
                      *         {
@@ -14071,6 +14106,7 @@ export interface operations {
                      *             "h": 0.2
                      *           },
                      *           "text": "The barcode is cut off at the edge.",
+                     *           "reason_code": "BARCODE_UNREADABLE",
                      *           "by": "Ada Admin",
                      *           "at": "2026-11-26T09:30:00.000Z"
                      *         }
@@ -14081,6 +14117,7 @@ export interface operations {
                      *           "from_status": "SUBMITTED",
                      *           "to_status": "ADMIN_REJECTED",
                      *           "reason": "The barcode on the front photo is cut off.",
+                     *           "reason_code": "BARCODE_UNREADABLE",
                      *           "by": "Ada Admin",
                      *           "comments": [
                      *             {
@@ -14093,6 +14130,7 @@ export interface operations {
                      *                 "h": 0.2
                      *               },
                      *               "text": "The barcode is cut off at the edge.",
+                     *               "reason_code": "BARCODE_UNREADABLE",
                      *               "by": "Ada Admin",
                      *               "at": "2026-11-26T09:30:00.000Z"
                      *             }
@@ -14411,7 +14449,8 @@ export interface operations {
                      *       ],
                      *       "rejection": {
                      *         "message": "The barcode on the front photo is cut off.",
-                     *         "by_staff": true
+                     *         "by_staff": true,
+                     *         "reason_code": "BARCODE_UNREADABLE"
                      *       },
                      *       "review_comments": [
                      *         {
@@ -14424,6 +14463,7 @@ export interface operations {
                      *             "h": 0.2
                      *           },
                      *           "text": "The barcode is cut off at the edge.",
+                     *           "reason_code": "BARCODE_UNREADABLE",
                      *           "by": "Ada Admin",
                      *           "at": "2026-11-26T09:30:00.000Z"
                      *         }
@@ -14434,6 +14474,7 @@ export interface operations {
                      *           "from_status": "SUBMITTED",
                      *           "to_status": "ADMIN_REJECTED",
                      *           "reason": "The barcode on the front photo is cut off.",
+                     *           "reason_code": "BARCODE_UNREADABLE",
                      *           "by": "Ada Admin",
                      *           "comments": [
                      *             {
@@ -14446,6 +14487,7 @@ export interface operations {
                      *                 "h": 0.2
                      *               },
                      *               "text": "The barcode is cut off at the edge.",
+                     *               "reason_code": "BARCODE_UNREADABLE",
                      *               "by": "Ada Admin",
                      *               "at": "2026-11-26T09:30:00.000Z"
                      *             }
@@ -14820,7 +14862,8 @@ export interface operations {
                      *       ],
                      *       "rejection": {
                      *         "message": "The barcode on the front photo is cut off.",
-                     *         "by_staff": true
+                     *         "by_staff": true,
+                     *         "reason_code": "BARCODE_UNREADABLE"
                      *       },
                      *       "review_comments": [
                      *         {
@@ -14833,6 +14876,7 @@ export interface operations {
                      *             "h": 0.2
                      *           },
                      *           "text": "The barcode is cut off at the edge.",
+                     *           "reason_code": "BARCODE_UNREADABLE",
                      *           "by": "Ada Admin",
                      *           "at": "2026-11-26T09:30:00.000Z"
                      *         }
@@ -14843,6 +14887,7 @@ export interface operations {
                      *           "from_status": "SUBMITTED",
                      *           "to_status": "ADMIN_REJECTED",
                      *           "reason": "The barcode on the front photo is cut off.",
+                     *           "reason_code": "BARCODE_UNREADABLE",
                      *           "by": "Ada Admin",
                      *           "comments": [
                      *             {
@@ -14855,6 +14900,7 @@ export interface operations {
                      *                 "h": 0.2
                      *               },
                      *               "text": "The barcode is cut off at the edge.",
+                     *               "reason_code": "BARCODE_UNREADABLE",
                      *               "by": "Ada Admin",
                      *               "at": "2026-11-26T09:30:00.000Z"
                      *             }
@@ -26057,7 +26103,7 @@ export interface operations {
                      *         "status": "SUCCEEDED",
                      *         "createdDate": "2026-11-26T09:30:00.000Z",
                      *         "nextAttemptDate": null,
-                     *         "payload": "{\"type\":\"submission.status_changed\",\"timestamp\":\"2026-11-26T09:30:00.000Z\",\"data\":{\"submissionId\":\"0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10\",\"companyId\":1001,\"from\":\"SUBMITTED\",\"to\":\"ACCEPTED\"}}",
+                     *         "payload": "{\"type\":\"submission.status_changed\",\"timestamp\":\"2026-11-26T09:30:00.000Z\",\"data\":{\"submissionId\":\"0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10\",\"companyId\":1001,\"from\":\"SUBMITTED\",\"to\":\"ADMIN_REJECTED\",\"reason\":\"Barcode unreadable\",\"reasonCode\":\"BARCODE_UNREADABLE\"}}",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
@@ -29348,6 +29394,7 @@ export interface operations {
                         /** @enum {string} */
                         to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                         reason: string | null;
+                        reasonCode?: string | null;
                         comments?: {
                             /** @enum {string} */
                             target: "upc" | "productName" | "file" | "region" | "brand" | "suggestedClass" | "currentlySellingAt" | "dietaryAttributes" | "shippingProfile" | "itemHeight" | "itemWidth" | "itemDepth" | "size" | "unitOfMeasure" | "fob" | "msrp" | "edlp" | "deliveredCost" | "wholesaleCost" | "freeFill" | "inStoreDemo" | "fairShareMerchandisingSupport" | "paidAds" | "offInvoice" | "tpr" | "servingSize" | "servingsPerContainer" | "calories" | "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium" | "netContent" | "ingredients" | "allergens";
@@ -29359,6 +29406,7 @@ export interface operations {
                                 h: number;
                             } | null;
                             text: string;
+                            reasonCode?: string | null;
                         }[];
                     };
                 };

@@ -119,15 +119,18 @@ describe(`review comments (${databaseKind})`, () => {
     const event = events
       .map((e) => JSON.parse(e.body))
       .find((b) => b.data.submissionId === id && b.data.to === 'ADMIN_REJECTED');
+    // No reason codes were given: each comment says so (null), as the rejection does.
+    expect(event.data.reasonCode).toBeNull();
     expect(event.data.comments).toEqual([
-      { target: 'upc', fileName: null, region: null, text: 'The UPC is one digit short.' },
-      { target: 'productName', fileName: null, region: null, text: 'Spell out the size: 1 l.' },
-      { target: 'file', fileName: 'back.png', region: null, text: 'The back is out of focus.' },
+      { target: 'upc', fileName: null, region: null, text: 'The UPC is one digit short.', reasonCode: null },
+      { target: 'productName', fileName: null, region: null, text: 'Spell out the size: 1 l.', reasonCode: null },
+      { target: 'file', fileName: 'back.png', region: null, text: 'The back is out of focus.', reasonCode: null },
       {
         target: 'region',
         fileName: 'front.png',
         region: { x: 0.6, y: 0.7, w: 0.3, h: 0.2 },
         text: 'Glare on the code.',
+        reasonCode: null,
       },
     ]);
 

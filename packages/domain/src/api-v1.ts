@@ -298,12 +298,18 @@ export const v1SubmitResult = z
 const v1Region = z
   .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
   .describe("A rectangle on the image, fractions (0 to 1) of the image's width and height from its top left");
+/** A reviewer's reason code (one of the partner's stock reasons' codes), told for reporting. */
+const v1ReasonCode = z
+  .string()
+  .nullable()
+  .meta({ examples: ['BARCODE_UNREADABLE'] });
 export const v1ReviewComment = z
   .object({
     target: z.enum(REVIEW_COMMENT_TARGETS).describe('What the comment is about'),
     file_name: z.string().nullable().describe('For file, region and a fact marked on a photo: the file'),
     region: v1Region.nullable(),
     text: z.string(),
+    reason_code: v1ReasonCode.describe("The comment's reason code for reporting (null when the reviewer gave none)"),
     by: z.string(),
     at: iso(),
   })
@@ -315,6 +321,7 @@ export const v1ReviewComment = z
         file_name: EXAMPLE.fileName,
         region: { x: 0.12, y: 0.55, w: 0.3, h: 0.2 },
         text: 'The barcode is cut off at the edge.',
+        reason_code: 'BARCODE_UNREADABLE',
         by: EXAMPLE.reviewer,
         at: EXAMPLE.at,
       },
@@ -335,6 +342,9 @@ export const v1HistoryEntry = z
       .nullable()
       .describe("The reviewer's or the checks' comment")
       .meta({ examples: ['The barcode on the front photo is cut off.'] }),
+    reason_code: v1ReasonCode.describe(
+      "A rejection's reason code for reporting (null without one, and on other changes)",
+    ),
     by: textField(EXAMPLE.reviewer),
     comments: z.array(v1ReviewComment).describe("The reviewer's comments on fields and files with this change"),
   })
@@ -422,6 +432,7 @@ export const v1Submission = v1SubmissionSummary
       .object({
         message: textField('The barcode on the front photo is cut off.'),
         by_staff: z.boolean(),
+        reason_code: v1ReasonCode.describe("The reviewer's reason code for reporting (null when none was given)"),
       })
       .nullable()
       .describe('Why it was rejected (null unless rejected)'),
@@ -557,6 +568,12 @@ const submissionEventData = z.object({
     .optional()
     .describe('Where each filled fact came from: photo, corrected or typed, with the region and file of a reading'),
 });
+/** A reason code in an event's data, camelCase as the rest of it. */
+const feedReasonCode = z
+  .string()
+  .nullable()
+  .optional()
+  .meta({ examples: ['BARCODE_UNREADABLE'] });
 const feedEventBase = { id: v1Cursor.describe('The event, as a cursor: ask for ?after= it'), created_at: iso() };
 
 /**
@@ -573,6 +590,10 @@ export const v1FeedEvent = z
         from: z.enum(ITEM_STATUSES).nullable().describe('null: a new submission (an import)'),
         to: z.enum(ITEM_STATUSES),
         reason: z.string().nullable(),
+        reasonCode: feedReasonCode.describe(
+          "A rejection's reason code for reporting, one of the partner's stock reasons' codes (null without one and " +
+            'on every other change; absent from events recorded before codes were published)',
+        ),
         comments: z
           .array(
             z.object({
@@ -580,6 +601,10 @@ export const v1FeedEvent = z
               fileName: z.string().nullable(),
               region: v1Region.nullable(),
               text: z.string(),
+              reasonCode: feedReasonCode.describe(
+                "The comment's reason code for reporting (null without one; absent from events recorded before codes " +
+                  'were published)',
+              ),
             }),
           )
           .optional()

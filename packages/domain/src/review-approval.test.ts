@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { reasonCodeChoices, reasonCodeInWords } from './review-approval.ts';
+import {
+  reasonCodeChoices,
+  reasonCodeForSupplier,
+  reasonCodeInWords,
+  rejectionReasonForSupplier,
+} from './review-approval.ts';
 
 describe('reason codes for comments', () => {
   it('lists each code once, in the words of the first stock reason carrying it; reasons without a code are left out', () => {
@@ -19,5 +24,25 @@ describe('reason codes for comments', () => {
     expect(reasonCodeInWords('BARCODE_UNREADABLE')).toBe('Barcode unreadable');
     expect(reasonCodeInWords('IMG-2-BLURRED')).toBe('Img 2 blurred');
     expect(reasonCodeInWords('X')).toBe('X');
+  });
+});
+
+describe('a reason code as the supplier reads it', () => {
+  it("reads the stock reason's words, then the code; the code written out when no stock reason carries it", () => {
+    expect(reasonCodeForSupplier('BARCODE_UNREADABLE', 'Barcode unreadable.')).toBe(
+      'Barcode unreadable (BARCODE_UNREADABLE)',
+    );
+    expect(reasonCodeForSupplier('PHOTO_BLUR', null)).toBe('Photo blur (PHOTO_BLUR)');
+  });
+
+  it("a rejection's reason keeps the reviewer's words and adds the code's unless they are the same", () => {
+    const code = { code: 'BARCODE_UNREADABLE', words: 'Barcode unreadable' };
+    expect(rejectionReasonForSupplier('Barcode unreadable.', code)).toBe('Barcode unreadable (BARCODE_UNREADABLE)');
+    expect(rejectionReasonForSupplier('The bars are cut off.', code)).toBe(
+      'The bars are cut off. (Barcode unreadable, BARCODE_UNREADABLE)',
+    );
+    expect(rejectionReasonForSupplier(null, code)).toBe('Barcode unreadable (BARCODE_UNREADABLE)');
+    expect(rejectionReasonForSupplier('The bars are cut off.', null)).toBe('The bars are cut off.');
+    expect(rejectionReasonForSupplier(null, null)).toBeNull();
   });
 });

@@ -59,3 +59,35 @@ export function reasonCodeInWords(code: string): string {
   const words = code.replace(/[_-]+/g, ' ').trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** Words as a line of an e-mail ends them: without a final full stop. */
+const unstopped = (text: string) => text.trim().replace(/[.\s]+$/, '');
+
+/** A reason code's words for a supplier: the stock reason's text, else the code written out. */
+const codeWords = (code: string, words?: string | null) => unstopped(words ?? '') || reasonCodeInWords(code);
+
+/**
+ * A reason code as a supplier reads it in an e-mail: its words, then the code they can quote ("Barcode unreadable
+ * (BARCODE_UNREADABLE)"). `words` is the text of the stock reason carrying it; without one the code is written out.
+ */
+export function reasonCodeForSupplier(code: string, words?: string | null): string {
+  return `${codeWords(code, words)} (${code})`;
+}
+
+/**
+ * A rejection's reason as its e-mail and digest say it: the reviewer's words, then the code. The code's own words are
+ * left out when they are the reviewer's (a stock reason picked as it stands): "Barcode unreadable
+ * (BARCODE_UNREADABLE)"; otherwise "The bars are cut off. (Barcode unreadable, BARCODE_UNREADABLE)". No code: the
+ * reason as it is.
+ */
+export function rejectionReasonForSupplier(
+  reason: string | null,
+  code: { code: string; words?: string | null } | null | undefined,
+): string | null {
+  if (!code) return reason;
+  const words = codeWords(code.code, code.words);
+  const text = (reason ?? '').trim();
+  if (!text) return `${words} (${code.code})`;
+  if (unstopped(text).toLowerCase() === words.toLowerCase()) return `${unstopped(text)} (${code.code})`;
+  return `${text} (${words}, ${code.code})`;
+}

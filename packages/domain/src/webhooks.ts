@@ -162,7 +162,14 @@ export const webhookDeliveryViewSchema = z
         payload: JSON.stringify({
           type: 'submission.status_changed',
           timestamp: EXAMPLE.at,
-          data: { submissionId: EXAMPLE.submissionId, companyId: EXAMPLE.companyId, from: 'SUBMITTED', to: 'ACCEPTED' },
+          data: {
+            submissionId: EXAMPLE.submissionId,
+            companyId: EXAMPLE.companyId,
+            from: 'SUBMITTED',
+            to: 'ADMIN_REJECTED',
+            reason: 'Barcode unreadable',
+            reasonCode: 'BARCODE_UNREADABLE',
+          },
         }),
         attempts: [
           {

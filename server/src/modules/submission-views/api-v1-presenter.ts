@@ -10,6 +10,7 @@ const v1CommentOf = (c: PresentedSubmission['reviewComments'][number]): V1Review
   file_name: c.fileName,
   region: c.region,
   text: c.text,
+  reason_code: c.reasonCode,
   by: c.by,
   at: c.at.toISOString(),
 });
@@ -24,6 +25,7 @@ export async function v1SubmissionOf(db: Tx, s: SubmissionRow, user: UserRow): P
     rejection: p.rejectionReason && {
       message: p.rejectionReason.message,
       by_staff: p.rejectionReason.isAdminRejection,
+      reason_code: p.rejectionReason.reasonCode,
     },
     review_comments: p.reviewComments.map(v1CommentOf),
     history: p.history.map((h) => ({
@@ -31,6 +33,7 @@ export async function v1SubmissionOf(db: Tx, s: SubmissionRow, user: UserRow): P
       from_status: (h.fromStatus as ItemStatus | null) ?? null,
       to_status: h.toStatus as ItemStatus,
       reason: h.reason,
+      reason_code: h.reasonCode,
       by: h.by,
       comments: h.comments.map(v1CommentOf),
     })),

@@ -68,6 +68,7 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
       fromStatus: h.fromStatus,
       toStatus: h.toStatus,
       reason: h.reason,
+      reasonCode: h.reasonCode ?? null,
       by: nameOf(h),
       comments: commentsOfRow(h.id),
     })),
@@ -81,7 +82,11 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
     zendeskTicketUrl: staff ? s.zendeskTicketUrl : null,
     badgeNote: staff && files.some((f) => f.detectedFrom === 'digits') ? READ_FROM_DIGITS : null,
     rejectionReason: isRejected(status)
-      ? { message: s.rejectionReason ?? '', isAdminRejection: status === 'ADMIN_REJECTED' }
+      ? {
+          message: s.rejectionReason ?? '',
+          isAdminRejection: status === 'ADMIN_REJECTED',
+          reasonCode: last?.reasonCode ?? null,
+        }
       : null,
     can: {
       review: submissionPolicy.review(user) && (status === 'SUBMITTED' || status === 'AUTO_REJECTED'),

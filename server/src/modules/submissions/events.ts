@@ -30,6 +30,8 @@ export interface SubmissionEvents {
     to: ItemStatus;
     by: ChangedBy;
     reason: string | null;
+    /** A rejection's reason code for reporting (one of the stock reasons' codes); null without one. */
+    reasonCode: string | null;
     /** A reviewer's comments on fields and files that came with it (a rejection in the review workspace). */
     comments: readonly ReviewCommentParsed[];
     /**

@@ -224,7 +224,7 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
     });
     await submissionEvents.emit(tx, 'submissionJoinedProduct', { submission: row, userId: by.userId });
     await enqueue(tx, automatedChecksJob, { submissionId: row.id }, { companyId: row.companyId });
-    await notifyStatusChange(tx, row, by, item.reason ?? null);
+    await notifyStatusChange(tx, row, by, { reason: item.reason ?? null, reasonCode: null });
     created.push({ row, files, from: item.from });
   }
   const ids = created.map((c) => c.row.id);
@@ -311,6 +311,7 @@ export async function changeStatus(
   const from = current.itemStatus as ItemStatus;
   if (!canTransition(from, to, by.actor)) throw new HttpError(409, 'INVALID_TRANSITION', transitionError(from, to));
   const reason = by.reason ?? null;
+  const reasonCode = isRejected(to) ? (by.reasonCode ?? null) : null;
   const [updated] = await tx
     .update(productSubmissions)
     .set({
@@ -330,7 +331,7 @@ export async function changeStatus(
     toStatus: to,
     reason,
     holdKey: by.hold?.key ?? null,
-    reasonCode: isRejected(to) ? (by.reasonCode ?? null) : null,
+    reasonCode,
   });
   const comments = by.comments ?? [];
   await recordComments(tx, id, historyId, by.userId, comments);
@@ -338,13 +339,14 @@ export async function changeStatus(
   const ean13Upcs = updated.ean13Upc !== current.ean13Upc ? [current.ean13Upc, updated.ean13Upc] : [];
   await applyCountChanges(tx, [{ ...countKey(updated), from, to, ean13Upcs }]);
   const hold = by.hold ?? null;
-  await notifyStatusChange(tx, updated, by, reason, comments, hold);
+  await notifyStatusChange(tx, updated, by, { reason, reasonCode }, comments, hold);
   await submissionEvents.emit(tx, 'submissionStatusChanged', {
     submission: updated,
     from,
     to,
     by: { actor: by.actor, userId: by.userId },
     reason,
+    reasonCode,
     comments,
     hold,
     undoes: false,
@@ -402,6 +404,7 @@ export async function revertDecision(
     to: back,
     by: { actor: by.actor, userId: by.userId },
     reason: UNDONE_REASON,
+    reasonCode: null,
     comments: [],
     hold: null,
     undoes: true,

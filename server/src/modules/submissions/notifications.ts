@@ -1,5 +1,7 @@
 import {
   ITEM_STATUSES,
+  reasonCodeForSupplier,
+  rejectionReasonForSupplier,
   reviewCommentPlace,
   statusDisplayName,
   SUPPORT_EMAIL,
@@ -11,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { defineJob, enqueue, jobType, type JobHold } from '../../jobs/queue.ts';
 import type { ChangedBy } from './events.ts';
-import { creatorAndCompany, findSubmission, type SubmissionRow } from './repository.ts';
+import { creatorAndCompany, findSubmission, reasonCodeWords, type SubmissionRow } from './repository.ts';
 import { addToDigests, digestRecipients } from './digest.ts';
 
 const NOTIFIED: ItemStatus[] = ['ACCEPTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'CATALOGUED', 'DELISTED'];
@@ -23,10 +25,16 @@ export const statusMailJob = jobType('submissions.statusMail', {
     submissionId: z.guid(),
     status: z.enum(ITEM_STATUSES),
     reason: z.string().nullable(),
+    /**
+     * A rejection's reason code with its words as the mail was queued (the stock reason's text; null when no stock
+     * reason carries it any longer): absent without a code, and in mails queued before codes were told.
+     */
+    reasonCode: z.object({ code: z.string(), words: z.string().nullable() }).nullable().optional(),
     /** A reviewer's comments on fields and files, each as a line ("UPC: …"); absent in mails queued before them. */
     comments: z.array(z.string()).optional(),
   }),
 });
+type StatusMailPayload = z.infer<typeof statusMailJob.payload>;
 
 /**
  * The creator is e-mailed when staff or the automated checks move the item to one of the NOTIFIED statuses; not
@@ -37,20 +45,30 @@ export async function notifyStatusChange(
   tx: Tx,
   s: SubmissionRow,
   by: ChangedBy,
-  reason: string | null,
+  told: { reason: string | null; reasonCode: string | null },
   comments: readonly ReviewCommentParsed[] = [],
   /** A review decision's undo window: the mail waits it out, and its undo cancels it. */
   hold: JobHold | null = null,
 ) {
   const status = s.itemStatus as ItemStatus;
   if (by.actor === 'supplier' || !NOTIFIED.includes(status)) return;
-  const lines = comments.map((c) => `${reviewCommentPlace(c)}: ${c.text}`);
-  await enqueue(
-    tx,
-    statusMailJob,
-    { submissionId: s.id, status, reason, ...(lines.length && { comments: lines }) },
-    { companyId: s.companyId, hold },
+  const { reason, reasonCode } = told;
+  // Reason codes are for reporting: the supplier reads each in words, with the code to quote when they ask about it.
+  const codes = [reasonCode, ...comments.map((c) => c.reasonCode)].filter((c): c is string => !!c);
+  const words = await reasonCodeWords(tx, s.partnerCompanyId, codes);
+  const lines = comments.map(
+    (c) =>
+      `${reviewCommentPlace(c)}: ${c.text}` +
+      (c.reasonCode ? ` Reason: ${reasonCodeForSupplier(c.reasonCode, words.get(c.reasonCode))}` : ''),
   );
+  const payload: StatusMailPayload = {
+    submissionId: s.id,
+    status,
+    reason,
+    ...(reasonCode && { reasonCode: { code: reasonCode, words: words.get(reasonCode) ?? null } }),
+    ...(lines.length && { comments: lines }),
+  };
+  await enqueue(tx, statusMailJob, payload, { companyId: s.companyId, hold });
 }
 
 /** How a mail names the product, and where it sends the supplier for this status. */
@@ -95,11 +113,12 @@ export function statusMail(
 }
 
 export const sendStatusMail = (ctx: AppContext) =>
-  defineJob<{ submissionId: string; status: ItemStatus; reason: string | null; comments?: string[] }>({
+  defineJob<StatusMailPayload>({
     ...statusMailJob,
-    handler: async ({ submissionId, status, reason, comments }) => {
+    handler: async ({ submissionId, status, reason: given, reasonCode, comments }) => {
       const s = await findSubmission(ctx.db, submissionId);
       if (!s) return;
+      const reason = rejectionReasonForSupplier(given, reasonCode);
       // Users of the company who chose a digest hear of it there (the creator too, then), once per window.
       const digest = await digestRecipients(ctx.db, s.companyId);
       if (digest.length) {

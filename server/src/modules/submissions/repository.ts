@@ -78,6 +78,7 @@ export async function historyOf(db: Tx, submissionId: string) {
       fromStatus: submissionHistory.fromStatus,
       toStatus: submissionHistory.toStatus,
       reason: submissionHistory.reason,
+      reasonCode: submissionHistory.reasonCode,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -117,6 +118,31 @@ export async function commentsOf(db: Tx, submissionId: string) {
     .leftJoin(users, eq(users.id, submissionComments.userId))
     .where(eq(submissionComments.submissionId, submissionId))
     .orderBy(asc(submissionComments.id));
+}
+
+/**
+ * The words of these reason codes for a partner's item, as commentsOf reads them: the text of the stock reason carrying
+ * each, the partner's own before one for every partner (never another partner's); a code no stock reason carries any
+ * longer is left out (its caller writes it out).
+ */
+export async function reasonCodeWords(
+  db: Tx,
+  partnerCompanyId: number | null,
+  codes: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(codes)];
+  if (!wanted.length) return new Map();
+  const rows = await queryRows<{ code: string; text: string }>(
+    db,
+    sql`select distinct on (r.code) r.code, r.text from review_stock_reasons r
+        where r.code in (${sql.join(
+          wanted.map((c) => sql`${c}`),
+          sql`, `,
+        )})
+          and (r.partner_company_id is null or r.partner_company_id = ${partnerCompanyId})
+        order by r.code, r.partner_company_id is null, r.id`,
+  );
+  return new Map(rows.map((r) => [r.code, r.text]));
 }
 
 export async function creatorAndCompany(db: Tx, s: SubmissionRow) {

@@ -60,9 +60,11 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
       from,
       to: submission.itemStatus,
       reason: null,
+      reasonCode: null,
     });
   });
-  submissions.on('submissionStatusChanged', async ({ submission, from, to, reason, comments, hold, undoes }, tx) => {
+  submissions.on('submissionStatusChanged', async (changed, tx) => {
+    const { submission, from, to, reason, reasonCode, comments, hold, undoes } = changed;
     // The undo of a held decision: the decision was never published, so neither is its undo.
     if (undoes) return;
     const data = submissionData(submission);
@@ -72,9 +74,17 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
       from,
       to,
       reason,
+      // A rejection's reason code for reporting (null without one, and on every other change), as the reviewer gave it.
+      reasonCode,
       // A reviewer's comments on fields and files, when the rejection has some (the payload stays as it was without).
       ...(comments.length && {
-        comments: comments.map((c) => ({ target: c.target, fileName: c.fileName, region: c.region, text: c.text })),
+        comments: comments.map((c) => ({
+          target: c.target,
+          fileName: c.fileName,
+          region: c.region,
+          text: c.text,
+          reasonCode: c.reasonCode ?? null,
+        })),
       }),
     };
     await publish(tx, submission.companyId, 'submission.status_changed', event, hold);
