@@ -17,12 +17,17 @@ const ownViews = (db: Tx, viewer: number) =>
  * The viewer's views, each with how many items it holds now: the views in one read, then every count in one
  * statement (one `count(*)` per view, through queue-filters.ts as the queue's own total), whatever their number.
  */
-export async function viewsWithCounts(db: Tx, viewer: number): Promise<ReviewSavedView[]> {
-  return withCounts(db, viewer, await ownViews(db, viewer));
+export async function viewsWithCounts(db: Tx, viewer: number, now: Date = new Date()): Promise<ReviewSavedView[]> {
+  return withCounts(db, viewer, await ownViews(db, viewer), now);
 }
 
-/** These views of the viewer's with their counts, in one statement. */
-export async function withCounts(db: Tx, viewer: number, views: readonly ViewRow[]): Promise<ReviewSavedView[]> {
+/** These views of the viewer's with their counts at `now`, in one statement. */
+export async function withCounts(
+  db: Tx,
+  viewer: number,
+  views: readonly ViewRow[],
+  now: Date = new Date(),
+): Promise<ReviewSavedView[]> {
   if (!views.length) return [];
   const counts = await queryRows<{ id: number; n: number }>(
     db,
@@ -30,7 +35,7 @@ export async function withCounts(db: Tx, viewer: number, views: readonly ViewRow
       views.map(
         (v) =>
           sql`(select ${v.id}::int as id, count(*)::int as n from product_submissions s
-            where ${queueWhere(parseReviewQueueSearch(v.filters), viewer)})`,
+            where ${queueWhere(parseReviewQueueSearch(v.filters), viewer, now)})`,
       ),
       sql` union all `,
     ),
