@@ -11,7 +11,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../../db/client.ts';
 import { decodeCursor, encodeCursor, keyOf, pastPosition } from '../../../lib/keyset.ts';
 import { planPageRead } from '../../../lib/numbered-pages.ts';
-import { countSubmissions } from '../../submissions/counts.ts';
+import { boundCountExpression, countSubmissions } from '../../submissions/counts.ts';
 import { readinessOfColumns } from '../../submissions/shapes.ts';
 import { claimName, claimedByOther, liveClaim } from './claims.ts';
 import { pendingColumns, pendingJoins, pendingOfRow } from './pending-decisions.ts';
@@ -39,18 +39,27 @@ const up = (sort: ReviewQueueFilters['sort']) => (sort === 'oldest' ? 'older' : 
 const listOrder = (sort: ReviewQueueFilters['sort'], reverse = false) =>
   sql.raw((sort === 'oldest') !== reverse ? 'asc' : 'desc');
 
-export async function queueTotal(db: Tx, f: ReviewQueueFilters, viewer: number, now: Date): Promise<number> {
+/** The maintained counts' query of the queue's filters, when they can total them (countable). */
+const countsQuery = (f: ReviewQueueFilters) => ({
+  companyId: f.company ?? null,
   // partner 0 is the counts' own key for "no partner".
-  if (countable(f))
-    return countSubmissions(db, {
-      companyId: f.company ?? null,
-      partnerCompanyId: f.partner ?? null,
-      statuses: [f.status],
-    });
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from product_submissions s where ${queueWhere(f, viewer, now)}`,
-  );
+  partnerCompanyId: f.partner ?? null,
+  statuses: [f.status],
+});
+
+/**
+ * How many items the queue lists for these filters at `now`, as an expression (an integer): the one definition of
+ * the queue's total, read alone by queueTotal and folded into one statement with others (saved views' counts).
+ */
+export const queueCount = (f: ReviewQueueFilters, viewer: number, now: Date): SQL =>
+  countable(f)
+    ? boundCountExpression(countsQuery(f))
+    : sql`(select count(*)::int from product_submissions s where ${queueWhere(f, viewer, now)})`;
+
+/** queueCount read alone (the maintained counts' shapes through their statements prepared once: counts.ts). */
+export async function queueTotal(db: Tx, f: ReviewQueueFilters, viewer: number, now: Date): Promise<number> {
+  if (countable(f)) return countSubmissions(db, countsQuery(f));
+  const [row] = await queryRows<{ n: number }>(db, sql`select ${queueCount(f, viewer, now)} as n`);
   return Number(row.n);
 }
 
