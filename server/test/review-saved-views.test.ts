@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  parseReviewQueueSearch,
   reviewQueueSearch,
   VIEW_MSG,
   REVIEW_VIEWS_MAX,
@@ -8,11 +9,12 @@ import {
   type ReviewQueueQuery,
   type ReviewSavedView,
 } from '@portal/domain';
-import { partnerConfigurations, productSubmissions } from '../src/db/schema.ts';
+import { partnerConfigurations, productSubmissions, submissionStatusTotals } from '../src/db/schema.ts';
 import type { Tx } from '../src/db/client.ts';
+import { TOTAL_STRIPES } from '../src/modules/submissions/counts.ts';
 import { viewsWithCounts } from '../src/modules/review/queries/saved-views.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
-import { aReviewer, BLUE_HARBOR, FRESH_MARKET, GREEN_VALLEY, submissions, userOf } from './support/factories.ts';
+import { aReviewer, aUpc, BLUE_HARBOR, FRESH_MARKET, GREEN_VALLEY, submissions, userOf } from './support/factories.ts';
 
 /**
  * Saved views of the review queue over HTTP (each reviewer's own, with counts of the queue as it is now), and the
@@ -180,6 +182,94 @@ describe(`saved views of the review queue (${databaseKind})`, () => {
     expect(listed.length).toBeGreaterThanOrEqual(3);
     // One read of the views, one of their counts.
     expect(statements).toBe(2);
+  });
+});
+
+describe(`a saved view counts what the queue lists when it is opened (${databaseKind})`, () => {
+  it('status, partner, mine, not ready, UPC mismatch, search text and over SLA, alone and together', async () => {
+    await setSla(FRESH_MARKET, 24);
+    const other = aUpc('81');
+    const made = await submissions(server, [
+      { company: BLUE_HARBOR, partner: FRESH_MARKET, name: 'Saffron crackers' },
+      { company: GREEN_VALLEY, partner: FRESH_MARKET, name: 'Saffron tea' },
+      { company: GREEN_VALLEY, partner: null, name: 'Saffron rice' },
+      // Another code on its photo: the automated checks reject it.
+      { company: BLUE_HARBOR, partner: FRESH_MARKET, name: 'Saffron salt', files: [{ detectedUpcs: [other] }] },
+    ]);
+    await waited([made[0].id, made[2].id], 30);
+    expect((await second.post('/api/review/assignments', { ids: [made[1].id], to: 'me' })).status).toBe(200);
+    const combinations = [
+      '',
+      'status=AUTO_REJECTED',
+      `partner=${FRESH_MARKET}`,
+      'partner=0',
+      `company=${BLUE_HARBOR}&partner=${FRESH_MARKET}`,
+      'assignee=me',
+      'assignee=none&partner=0',
+      'notReady=true',
+      `notReady=true&partner=${FRESH_MARKET}`,
+      'mismatch=true',
+      'status=AUTO_REJECTED&mismatch=true',
+      'q=saffron',
+      `q=saffron&partner=${FRESH_MARKET}&assignee=me`,
+      'overSla=true',
+      `sort=overSla&partner=${FRESH_MARKET}`,
+      'status=AUTO_REJECTED&q=saffron&mismatch=true',
+      `overSla=true&q=saffron&sort=overSla`,
+    ];
+    const saved: ReviewSavedView[] = [];
+    for (const [i, filters] of combinations.entries()) {
+      const res = await save(second, `Agree ${i}`, filters);
+      expect(res.status, `${filters}: ${JSON.stringify(res.json)}`).toBe(201);
+      saved.push(res.json as ReviewSavedView);
+    }
+    const listed = new Map((await views(second)).map((v) => [v.id, v.count]));
+    for (const view of saved) {
+      const opened = await queue(second, parseReviewQueueSearch(view.filters));
+      expect(view.count, view.filters).toBe(opened.total);
+      expect(listed.get(view.id), view.filters).toBe(opened.total);
+      expect(opened.items.length, view.filters).toBe(Math.min(opened.total, 100));
+    }
+    // Each filter finds what it was made for, so no agreement above is an empty one's.
+    const count = (filters: string) =>
+      saved.find((v) => v.filters === reviewQueueSearch(parseReviewQueueSearch(filters)))!.count;
+    for (const filters of [
+      'assignee=me',
+      'status=AUTO_REJECTED&mismatch=true',
+      'q=saffron',
+      'overSla=true',
+      'partner=0',
+      'status=AUTO_REJECTED',
+    ])
+      expect(count(filters), filters).toBeGreaterThanOrEqual(1);
+    await setSla(FRESH_MARKET, null);
+    for (const view of saved) expect((await second.request('DELETE', `/api/review/views/${view.id}`)).status).toBe(204);
+  });
+  it('counts through the queue’s own total: the maintained counts where the queue reads them', async () => {
+    // The queue totals a status and partner from the maintained counts (submissions/counts.ts), not the rows; a view
+    // of the same filters tells the same number, even while a count is off until its recount repairs it.
+    const [item] = await submissions(server, [{ company: BLUE_HARBOR, partner: FRESH_MARKET }]);
+    const view = (await save(second, 'Fresh Market waiting', `partner=${FRESH_MARKET}`)).json as ReviewSavedView;
+    const drift = (by: number) =>
+      server.database.db
+        .update(submissionStatusTotals)
+        .set({ n: sql`${submissionStatusTotals.n} + ${by}` })
+        .where(
+          and(
+            eq(submissionStatusTotals.itemStatus, 'SUBMITTED'),
+            eq(submissionStatusTotals.partnerKey, FRESH_MARKET),
+            eq(submissionStatusTotals.stripe, item.companyId % TOTAL_STRIPES),
+          ),
+        )
+        .returning();
+    expect(await drift(1)).toHaveLength(1);
+    try {
+      const opened = await queue(second, { partner: FRESH_MARKET });
+      expect((await views(second)).find((v) => v.id === view.id)?.count).toBe(opened.total);
+    } finally {
+      await drift(-1);
+    }
+    expect((await second.request('DELETE', `/api/review/views/${view.id}`)).status).toBe(204);
   });
 });
 

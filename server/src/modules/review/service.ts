@@ -65,7 +65,7 @@ export async function itemContext(
   const [sameUpc, claimNow, around, reasons, partner, pending] = await Promise.all([
     sameUpcOf(ctx.db, s),
     claimOf(ctx.db, id, user.id),
-    neighbours(ctx.db, id, filters, user.id),
+    neighbours(ctx.db, id, filters, user.id, new Date()),
     stockReasonsFor(ctx.db, s.partnerCompanyId),
     s.partnerCompanyId == null ? Promise.resolve(null) : companyName(ctx.db, s.partnerCompanyId),
     pendingDecisionOf(ctx.db, id, user.id),

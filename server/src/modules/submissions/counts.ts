@@ -202,17 +202,25 @@ export function countValues(q: CountQuery): Record<string, unknown> {
  * every company, the staff-wide totals (at most TOTAL_STRIPES rows per status and partner), never the counts rows of
  * every company. At least one status.
  */
-export function countExpression(shape: CountShape): SQL {
+export function countExpression(shape: CountShape, value: (name: string) => SQL = placeholderOf): SQL {
   const statuses = sql.join(
-    Array.from({ length: shape.statusCount }, (_, i) => sql`${sql.placeholder(`status${i}`)}`),
+    Array.from({ length: shape.statusCount }, (_, i) => value(`status${i}`)),
     sql`, `,
   );
-  const partner = shape.anyPartner ? sql`true` : sql`partner_key = ${sql.placeholder('partner')}`;
+  const partner = shape.anyPartner ? sql`true` : sql`partner_key = ${value('partner')}`;
   return shape.anyCompany
     ? sql`(select coalesce(sum(n), 0)::int from submission_status_totals
         where item_status in (${statuses}) and ${partner})`
     : sql`(select coalesce(sum(n), 0)::int from submission_counts
-        where company_id = ${sql.placeholder('company')} and item_status in (${statuses}) and ${partner})`;
+        where company_id = ${value('company')} and item_status in (${statuses}) and ${partner})`;
+}
+
+const placeholderOf = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** The count of countSubmissions as an expression with its values bound, to fold into a statement of other values. */
+export function boundCountExpression(q: CountQuery): SQL {
+  const values = countValues(q);
+  return countExpression(countShapeOf(q), (name) => sql`${values[name]}`);
 }
 
 /**

@@ -13,7 +13,10 @@ import { readinessCondition } from '../../readiness/queries/filter.ts';
  * and (partner_company_id, item_status, submitted_at, id), so a page is a range read in the queue's order and the
  * other predicates filter inside that range.
  */
-type Predicate<K extends keyof ReviewQueueFilters> = (value: NonNullable<ReviewQueueFilters[K]>) => SQL | null;
+type Predicate<K extends keyof ReviewQueueFilters> = (
+  value: NonNullable<ReviewQueueFilters[K]>,
+  now: Date,
+) => SQL | null;
 
 const PREDICATES: { [K in keyof ReviewQueueFilters]?: Predicate<K> } = {
   status: (status) => sql`s.item_status = ${status}`,
@@ -45,8 +48,8 @@ const PREDICATES: { [K in keyof ReviewQueueFilters]?: Predicate<K> } = {
       : sql`(${submissionSearchCondition('s', text)} or s.company_id in (select qc.id from companies qc
           where ${searchMatches(companySearchText('qc'), text)}))`,
   mismatch: (on) => (on ? upcMismatch(sql`s`) : null),
-  olderThan: (hours) => sql`s.submitted_at <= now() - make_interval(hours => ${hours}::int)`,
-  overSla: (on) => (on ? overSla(sql`s`) : null),
+  olderThan: (hours, now) => sql`s.submitted_at <= ${instant(now)} - make_interval(hours => ${hours}::int)`,
+  overSla: (on, now) => (on ? overSla(sql`s`, now) : null),
   approval: (on) => (on ? sql`exists (select 1 from review_pending_decisions pd where pd.submission_id = s.id)` : null),
 };
 
@@ -65,20 +68,27 @@ export const upcMismatch = (row: SQL) =>
   sql`(cardinality(${row}.detected_upcs) > 0 and not exists (select 1 from unnest(${row}.detected_upcs) dc
     where public.ean13_of(dc) = ${row}.ean13_upc))`;
 
-/** Waiting longer than its partner's review SLA (none: never over). */
-export const overSla = (row: SQL) =>
-  sql`exists (select 1 from partner_configurations pc where pc.company_id = ${row}.partner_company_id
-    and pc.review_sla_hours is not null and ${row}.submitted_at < now() - make_interval(hours => pc.review_sla_hours))`;
+/**
+ * The instant a read of the queue is made at, as a value the caller gives, not each statement's now(): a page and its
+ * counts, read by several statements, then put an item on the same side of its SLA deadline (queue.ts, queuePage).
+ */
+const instant = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
-/** The filters' predicates joined (sort is no filter); `true` when none applies. `viewer` is "me". */
-export function queueWhere(filters: ReviewQueueFilters, viewer?: number): SQL {
+/** Waiting longer than its partner's review SLA at `now` (none: never over). */
+export const overSla = (row: SQL, now: Date) =>
+  sql`exists (select 1 from partner_configurations pc where pc.company_id = ${row}.partner_company_id
+    and pc.review_sla_hours is not null
+    and ${row}.submitted_at < ${instant(now)} - make_interval(hours => pc.review_sla_hours))`;
+
+/** The filters' predicates joined (sort is no filter); `true` when none applies. `viewer` is "me", `now` the instant. */
+export function queueWhere(filters: ReviewQueueFilters, viewer: number, now: Date): SQL {
   const parts: SQL[] = [];
-  if (filters.assignee && viewer !== undefined) parts.push(assigneeWhere(filters.assignee, viewer));
+  if (filters.assignee) parts.push(assigneeWhere(filters.assignee, viewer));
   for (const key of Object.keys(PREDICATES) as (keyof ReviewQueueFilters)[]) {
     const value = filters[key];
     if (value === undefined || value === null) continue;
     const predicate = PREDICATES[key] as Predicate<typeof key> | undefined;
-    const part = predicate?.(value);
+    const part = predicate?.(value, now);
     if (part) parts.push(part);
   }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;

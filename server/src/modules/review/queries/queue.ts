@@ -7,10 +7,11 @@ import type {
   ReviewQueueQuery,
   ReviewQueueItem,
 } from '@portal/domain';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../../db/client.ts';
 import { decodeCursor, encodeCursor, keyOf, pastPosition } from '../../../lib/keyset.ts';
 import { planPageRead } from '../../../lib/numbered-pages.ts';
-import { countSubmissions } from '../../submissions/counts.ts';
+import { boundCountExpression, countSubmissions } from '../../submissions/counts.ts';
 import { readinessOfColumns } from '../../submissions/shapes.ts';
 import { claimName, claimedByOther, liveClaim } from './claims.ts';
 import { pendingColumns, pendingJoins, pendingOfRow } from './pending-decisions.ts';
@@ -38,27 +39,60 @@ const up = (sort: ReviewQueueFilters['sort']) => (sort === 'oldest' ? 'older' : 
 const listOrder = (sort: ReviewQueueFilters['sort'], reverse = false) =>
   sql.raw((sort === 'oldest') !== reverse ? 'asc' : 'desc');
 
-export async function queueTotal(db: Tx, f: ReviewQueueFilters, viewer: number): Promise<number> {
+/** The maintained counts' query of the queue's filters, when they can total them (countable). */
+const countsQuery = (f: ReviewQueueFilters) => ({
+  companyId: f.company ?? null,
   // partner 0 is the counts' own key for "no partner".
-  if (countable(f))
-    return countSubmissions(db, {
-      companyId: f.company ?? null,
-      partnerCompanyId: f.partner ?? null,
-      statuses: [f.status],
-    });
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from product_submissions s where ${queueWhere(f, viewer)}`,
-  );
+  partnerCompanyId: f.partner ?? null,
+  statuses: [f.status],
+});
+
+/**
+ * How many items the queue lists for these filters at `now`, as an expression (an integer): the one definition of
+ * the queue's total, read alone by queueTotal and folded into one statement with others (saved views' counts).
+ */
+export const queueCount = (f: ReviewQueueFilters, viewer: number, now: Date): SQL =>
+  countable(f)
+    ? boundCountExpression(countsQuery(f))
+    : sql`(select count(*)::int from product_submissions s where ${queueWhere(f, viewer, now)})`;
+
+/** queueCount read alone (the maintained counts' shapes through their statements prepared once: counts.ts). */
+export async function queueTotal(db: Tx, f: ReviewQueueFilters, viewer: number, now: Date): Promise<number> {
+  if (countable(f)) return countSubmissions(db, countsQuery(f));
+  const [row] = await queryRows<{ n: number }>(db, sql`select ${queueCount(f, viewer, now)} as n`);
   return Number(row.n);
+}
+
+/**
+ * A page and its counts are read by several statements: in one read-only transaction, REPEATABLE READ on the
+ * PostgreSQL server so that all of them see one snapshot (a decision committed between them is in none or all), and
+ * at one `now` for the SLA, so an item crossing its deadline meanwhile is counted and listed on the same side. On
+ * PGlite (one connection) the transaction keeps every other statement out until the page is read.
+ */
+const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+async function inSnapshot<T>(db: Tx, read: (tx: Tx) => Promise<T>): Promise<T> {
+  // Inside a transaction already: its snapshot is the caller's.
+  if (db instanceof PgTransaction) return read(db);
+  return db.transaction(read, SNAPSHOT);
 }
 
 export async function queuePage(
   db: Tx,
   q: ReviewQueueQuery & { boundary?: string | null },
   viewer: number,
+  now: Date = new Date(),
 ): Promise<ReviewQueuePage & { startCursor: string | null; endCursor: string | null }> {
-  const { total, statement } = await queueRead(db, q, viewer);
+  return inSnapshot(db, (tx) => readPage(tx, q, viewer, now));
+}
+
+async function readPage(
+  db: Tx,
+  q: ReviewQueueQuery & { boundary?: string | null },
+  viewer: number,
+  now: Date,
+): Promise<ReviewQueuePage & { startCursor: string | null; endCursor: string | null }> {
+  const { total, statement } = await queueRead(db, q, viewer, now);
   if (!statement) return { items: [], total, page: q.page, size: q.size, startCursor: null, endCursor: null };
   const rows = await queryRows<Record<string, unknown>>(db, statement);
   const boundary = (r: Record<string, unknown> | undefined, edge: 'start' | 'end') =>
@@ -83,10 +117,11 @@ export async function queueRead(
   db: Tx,
   q: ReviewQueueQuery & { boundary?: string | null },
   viewer: number,
+  now: Date,
 ): Promise<{ total: number; statement: SQL | null }> {
-  if (q.sort === 'overSla') return overSlaFirstRead(db, q, viewer);
+  if (q.sort === 'overSla') return overSlaFirstRead(db, q, viewer, now);
   const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'submitted_at', filters: cursorFilters(q) }) : null;
-  const total = await queueTotal(db, q, viewer);
+  const total = await queueTotal(db, q, viewer, now);
   const read = planPageRead(q.page, q.size, total, anchor?.boundary && { ...anchor.boundary, ...anchor });
   if (!read) return { total, statement: null };
   // `older` in the plan is down the list, whatever the list's own order.
@@ -102,8 +137,8 @@ export async function queueRead(
   const order = listOrder(q.sort, reverse);
   return {
     total,
-    statement: sql`select ${itemColumns(viewer)}, ${keyOf(sql`page.submitted_at`)} as sort_key
-      from (select s.* from product_submissions s where ${queueWhere(q, viewer)} and ${position}
+    statement: sql`select ${itemColumns(viewer, now)}, ${keyOf(sql`page.submitted_at`)} as sort_key
+      from (select s.* from product_submissions s where ${queueWhere(q, viewer, now)} and ${position}
         order by s.submitted_at ${order}, s.id ${order} limit ${read.take} offset ${read.skip}) as page
       ${itemJoins}
       order by page.submitted_at ${listOrder(q.sort)}, page.id ${listOrder(q.sort)}`,
@@ -120,27 +155,25 @@ async function overSlaFirstRead(
   db: Tx,
   q: ReviewQueueQuery,
   viewer: number,
+  now: Date,
 ): Promise<{ total: number; statement: SQL | null }> {
-  const [total, over] = await Promise.all([
-    queueTotal(db, q, viewer),
-    q.overSla ? null : queueTotal(db, { ...q, overSla: true }, viewer),
-  ]);
-  const overCount = over ?? total;
+  const total = await queueTotal(db, q, viewer, now);
+  const overCount = q.overSla ? total : await queueTotal(db, { ...q, overSla: true }, viewer, now);
   const start = (q.page - 1) * q.size;
   const end = Math.min(start + q.size, total);
   if (start >= end) return { total, statement: null };
-  const where = queueWhere(q, viewer);
+  const where = queueWhere(q, viewer, now);
   const parts = [
     {
       part: 0,
-      where: sql`${where} and ${overSla(sql`s`)}`,
+      where: sql`${where} and ${overSla(sql`s`, now)}`,
       count: overCount,
       from: start,
       to: Math.min(end, overCount),
     },
     {
       part: 1,
-      where: sql`${where} and not ${overSla(sql`s`)}`,
+      where: sql`${where} and not ${overSla(sql`s`, now)}`,
       count: total - overCount,
       from: Math.max(start, overCount) - overCount,
       to: end - overCount,
@@ -155,7 +188,7 @@ async function overSlaFirstRead(
   });
   return {
     total,
-    statement: sql`select ${itemColumns(viewer)}, ${keyOf(sql`page.submitted_at`)} as sort_key
+    statement: sql`select ${itemColumns(viewer, now)}, ${keyOf(sql`page.submitted_at`)} as sort_key
       from (${sql.join(reads, sql` union all `)}) as page
       ${itemJoins}
       order by page.part, page.submitted_at asc, page.id asc`,
@@ -167,10 +200,16 @@ async function overSlaFirstRead(
  * the filters any more: a decided item still has its place). `next` passes by the items another reviewer has claimed
  * (J); `previous` does not (K goes back to what was there).
  */
-export async function neighbours(db: Tx, id: string, f: ReviewQueueFilters, viewer: number): Promise<ReviewNeighbours> {
+export async function neighbours(
+  db: Tx,
+  id: string,
+  f: ReviewQueueFilters,
+  viewer: number,
+  now: Date,
+): Promise<ReviewNeighbours> {
   const [at] = await queryRows<{ key: string; over: boolean }>(
     db,
-    sql`select ${keyOf(sql`s.submitted_at`)} as key, ${overSla(sql`s`)} as over from product_submissions s
+    sql`select ${keyOf(sql`s.submitted_at`)} as key, ${overSla(sql`s`, now)} as over from product_submissions s
       where s.id = ${id}::uuid`,
   );
   if (!at) return { previous: null, next: null };
@@ -184,7 +223,7 @@ export async function neighbours(db: Tx, id: string, f: ReviewQueueFilters, view
     const order = sql.raw(direction === 'older' ? 'desc' : 'asc');
     const [row] = await queryRows<{ id: string }>(
       db,
-      sql`select s.id from product_submissions s where ${queueWhere(f, viewer)} and ${part}
+      sql`select s.id from product_submissions s where ${queueWhere(f, viewer, now)} and ${part}
         and ${from ? pastPosition({ sort: sql`s.submitted_at`, id: sql`s.id` }, { key: at.key, id }, direction) : sql`true`}
         and ${skipClaimed ? sql`not ${claimedByOther(sql`s`, viewer)}` : sql`true`}
         order by s.submitted_at ${order}, s.id ${order} limit 1`,
@@ -193,8 +232,8 @@ export async function neighbours(db: Tx, id: string, f: ReviewQueueFilters, view
   };
   if (f.sort === 'overSla') {
     // Each part oldest first: past the end of the over-SLA part comes the top of the rest, and back again.
-    const over = sql`${overSla(sql`s`)}`;
-    const rest = sql`not ${overSla(sql`s`)}`;
+    const over = sql`${overSla(sql`s`, now)}`;
+    const rest = sql`not ${overSla(sql`s`, now)}`;
     const orElse = async (first: Promise<string | null>, then: () => Promise<string | null>) => (await first) ?? then();
     const [previous, next] = await Promise.all([
       at.over
@@ -211,7 +250,7 @@ export async function neighbours(db: Tx, id: string, f: ReviewQueueFilters, view
 }
 
 /** One queue row's columns (from `page`, a product_submissions row), each read through an index. */
-const itemColumns = (viewer: number) => sql`page.id, page.company_id, co.name as company_name,
+const itemColumns = (viewer: number, now: Date) => sql`page.id, page.company_id, co.name as company_name,
   u.first_name, u.last_name, u.email, page.partner_company_id, pa.name as partner_name, page.upc, page.ean13_upc,
   page.product_name, page.submitted_at, page.item_status, page.partner_status_label,
   page.readiness_percent, page.readiness_ready, page.readiness_version, page.readiness_failing,
@@ -223,7 +262,7 @@ const itemColumns = (viewer: number) => sql`page.id, page.company_id, co.name as
   cu.email as claim_email, ${viewer}::int as viewer,
   page.detected_upcs, ${upcMismatch(sql`page`)} as upc_mismatch,
   ra.user_id as assignee_user_id, au.first_name as assignee_first_name, au.last_name as assignee_last_name,
-  au.email as assignee_email, sla.review_sla_hours, ${overSla(sql`page`)} as over_sla,
+  au.email as assignee_email, sla.review_sla_hours, ${overSla(sql`page`, now)} as over_sla,
   ${pendingColumns}`;
 
 const itemJoins: SQL = sql`join companies co on co.id = page.company_id

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { parseReviewQueueSearch, REVIEW_VIEWS_MAX, type ReviewSavedView } from '@portal/domain';
 import { queryRows, type Tx } from '../../../db/client.ts';
-import { queueWhere } from './queue-filters.ts';
+import { queueCount } from './queue.ts';
 
 /** Saved views (review_saved_views): every read and write is bound to its owner, the viewer. */
 
@@ -15,22 +15,25 @@ const ownViews = (db: Tx, viewer: number) =>
 
 /**
  * The viewer's views, each with how many items it holds now: the views in one read, then every count in one
- * statement (one `count(*)` per view, through queue-filters.ts as the queue's own total), whatever their number.
+ * statement (each view's the queue's own total of its filters: queueCount), whatever their number.
  */
-export async function viewsWithCounts(db: Tx, viewer: number): Promise<ReviewSavedView[]> {
-  return withCounts(db, viewer, await ownViews(db, viewer));
+export async function viewsWithCounts(db: Tx, viewer: number, now: Date = new Date()): Promise<ReviewSavedView[]> {
+  return withCounts(db, viewer, await ownViews(db, viewer), now);
 }
 
-/** These views of the viewer's with their counts, in one statement. */
-export async function withCounts(db: Tx, viewer: number, views: readonly ViewRow[]): Promise<ReviewSavedView[]> {
+/** These views of the viewer's with their counts at `now`, in one statement. */
+export async function withCounts(
+  db: Tx,
+  viewer: number,
+  views: readonly ViewRow[],
+  now: Date = new Date(),
+): Promise<ReviewSavedView[]> {
   if (!views.length) return [];
   const counts = await queryRows<{ id: number; n: number }>(
     db,
     sql.join(
       views.map(
-        (v) =>
-          sql`(select ${v.id}::int as id, count(*)::int as n from product_submissions s
-            where ${queueWhere(parseReviewQueueSearch(v.filters), viewer)})`,
+        (v) => sql`(select ${v.id}::int as id, ${queueCount(parseReviewQueueSearch(v.filters), viewer, now)} as n)`,
       ),
       sql` union all `,
     ),

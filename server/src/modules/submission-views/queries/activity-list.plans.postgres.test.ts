@@ -220,7 +220,7 @@ describe('the review queue plans at 100,000 submissions (postgres)', () => {
     ...over,
   });
   async function planOfQueue(query: ReturnType<typeof q>) {
-    const { statement } = await queueRead(seeded.database.db, query, 0);
+    const { statement } = await queueRead(seeded.database.db, query, 0, new Date());
     expect(statement).not.toBeNull();
     const { sql: text, params } = dialect.sqlToQuery(statement!);
     return explain(text, params);
