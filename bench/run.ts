@@ -94,7 +94,7 @@ if (wanted('readiness')) {
   if (!readiness.ok) failed = true;
 }
 if (wanted('review')) {
-  console.log('\n## Review workspace: decision to next item\n');
+  console.log('\n## Review workspace: keys and time per decision\n');
   const review = await runReviewBench();
   if (!review.ok) failed = true;
 }

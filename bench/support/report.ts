@@ -19,7 +19,7 @@ const SECTIONS: [file: string, title: string][] = [
   ['hostile.md', 'Hostile files: memory and responsiveness'],
   ['photo-checks.md', 'Photo checks'],
   ['intake-latency.md', 'Intake latency: the UPC on screen after the upload'],
-  ['review.md', 'Review workspace: a decision key to the next item'],
+  ['review.md', 'Review workspace: keys and time per decision'],
   ['claims.md', 'Job claims against the due jobs'],
   ['search.md', 'Search box: typos, accents and UPCs'],
   ['load.md', 'Load: signed-in suppliers browsing and submitting'],
