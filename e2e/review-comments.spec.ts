@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { commentsAsReason } from '@portal/domain';
 import { datasetPhoto } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, pageAt } from './support/fixtures.ts';
@@ -93,12 +94,11 @@ test('a reviewer comments on an image region, a file and the UPC; the supplier s
     /^File back\.png: Show the back/,
   ]);
   await page.screenshot({ path: 'test-results/review-comments-reviewer.png', fullPage: true });
-  // R rejects: the dialog says the comments go with it.
+  // R rejects: the dialog says the comments go with it, and Enter takes them as the reason (no stock reason asked).
   await page.keyboard.press('Escape');
   await page.keyboard.press('r');
   const dialog = page.getByRole('dialog', { name: 'Reject this item' });
   await expect(dialog).toContainText('Your 3 comments on fields and files go with it.');
-  await dialog.getByRole('textbox').fill('Please fix what the comments point at.');
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await state()).itemStatus).toBe('ADMIN_REJECTED');
   await page.context().close();
@@ -106,6 +106,7 @@ test('a reviewer comments on an image region, a file and the UPC; the supplier s
   // The supplier, on the resubmit page: each comment beside its field or under its image, the region outlined.
   const own = await pageAt(browser, DEMO.supplier, `/productSubmissions/${id}/resubmit`);
   await expect(own.getByRole('heading', { name: 'Rejected submission' })).toBeVisible();
+  await expect(own.getByText(commentsAsReason(3))).toBeVisible();
   await expect(own.getByRole('list', { name: "Reviewer's comments on the UPC" })).toHaveText(
     /The UPC typed is not the one on the label\./,
   );

@@ -7,6 +7,7 @@ import { datasetPhoto, outlineOfTurnedCode } from './fixtures.ts';
 import { changeStatus } from '../src/modules/submissions/lifecycle.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { aSubmission, FRESH_MARKET, GREEN_VALLEY } from './support/factories.ts';
+import { commentsAsReason, WORKSPACE_MSG } from '@portal/domain';
 
 /**
  * A reviewer's comments on the fields and images of a rejection: validated with the shared schema, shown to the
@@ -202,6 +203,29 @@ describe(`review comments (${databaseKind})`, () => {
       comments: [{ target: 'upc', text: 'x' }],
     });
     expect(forbidden.status).toBe(403);
+  });
+
+  it('a rejection with comments and no reason of its own takes the comments as its reason; without either it is refused', async () => {
+    const a = await pending();
+    const bare = await admin.post('/api/review/decisions', { ids: [a], decision: 'reject' });
+    expect(bare.status).toBe(400);
+    expect(bare.text).toContain(WORKSPACE_MSG.reasonRequired);
+    const res = await admin.post('/api/review/decisions', {
+      ids: [a],
+      decision: 'reject',
+      comments: [{ target: 'upc', text: 'The UPC does not match the barcode on the pack.' }],
+    });
+    expect(res.status, res.text).toBe(200);
+    const rejected = (await supplier.graphql(DETAIL, { id: a })).json.data.getProductSubmission;
+    expect(rejected.itemStatus).toBe('ADMIN_REJECTED');
+    expect(rejected.reviewComments).toHaveLength(1);
+    const reason = await supplier.graphql(
+      'query($id: ID!) { getProductSubmission(id: $id) { rejectionReason { message } } }',
+      {
+        id: a,
+      },
+    );
+    expect(reason.json.data.getProductSubmission.rejectionReason).toEqual({ message: commentsAsReason(1) });
   });
 
   it('stock reasons added and removed are in the audit trail: who, which reason, before and after', async () => {

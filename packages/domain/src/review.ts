@@ -292,6 +292,15 @@ export const WORKSPACE_MSG = {
   tooManyStockReasons: `A partner keeps at most ${REVIEW_STOCK_REASONS_MAX} stock reasons.`,
 } as const;
 
+/**
+ * The reason of a rejection given with comments and no reason of its own: the comments, beside the fields and photos
+ * they are about, say what to fix (the reject dialog's Enter, and the API when `reason` is left out).
+ */
+export const commentsAsReason = (count: number) =>
+  count === 1
+    ? 'See the comment beside the field or photo it is about.'
+    : `See the ${count} comments beside the fields and photos they are about.`;
+
 export const reviewDecisionBody = z
   .object({
     ids: z.array(z.uuid()).min(1).max(REVIEW_BULK_MAX),
@@ -301,7 +310,7 @@ export const reviewDecisionBody = z
     reasonCode: reasonCodeSchema.optional(),
     comments: reviewCommentsSchema.optional(),
   })
-  .refine((b) => b.decision === 'accept' || !!b.reason?.trim(), {
+  .refine((b) => b.decision === 'accept' || !!b.reason?.trim() || !!b.comments?.length, {
     message: WORKSPACE_MSG.reasonRequired,
     path: ['reason'],
   })

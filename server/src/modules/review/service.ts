@@ -5,6 +5,7 @@ import {
   isDecidable,
   REVIEW_COMPANY_SEARCH_LIMIT,
   REVIEW_STOCK_REASONS_MAX,
+  commentsAsReason,
   rejectionReasonProblem,
   WORKSPACE_MSG,
   type ItemStatus,
@@ -168,13 +169,16 @@ export async function decide(
   body: ReviewDecisionBody,
 ): Promise<ReviewDecisionOutcome[]> {
   authorize(reviewPolicy.decide(user));
-  const reason = body.decision === 'reject' ? (body.reason?.trim() ?? '') : null;
+  const comments = body.comments ?? [];
+  const reason =
+    body.decision === 'reject'
+      ? body.reason?.trim() || (comments.length ? commentsAsReason(comments.length) : '')
+      : null;
   if (reason !== null) {
     const problem = rejectionReasonProblem(reason);
     if (problem) throw badRequest(problem, { reason: problem });
   }
   const reasonCode = body.decision === 'reject' ? (body.reasonCode ?? null) : null;
-  const comments = body.comments ?? [];
   await checkReasonCodes(ctx.db, [reasonCode, ...comments.map((c) => c.reasonCode)]);
   const to: ItemStatus = body.decision === 'accept' ? 'ACCEPTED' : 'ADMIN_REJECTED';
   const action = body.decision === 'accept' ? 'submission.accepted' : 'submission.rejected';

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { REJECTION_REASON_MAX, REVIEW_MSG, WORKSPACE_MSG, type ReviewStockReason } from '@portal/domain';
+import {
+  commentsAsReason,
+  REJECTION_REASON_MAX,
+  REVIEW_MSG,
+  WORKSPACE_MSG,
+  type ReviewStockReason,
+} from '@portal/domain';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
@@ -148,6 +154,20 @@ describe('the reject dialog', () => {
     expect(reason(1).checked).toBe(false);
     expect(press('Enter', { shiftKey: true }, text).defaultPrevented).toBe(false);
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('with comments written, Enter rejects with them as the reason; a digit still adds a stock reason', async () => {
+    await open({ commentCount: 2 });
+    expect(
+      screen.getByText('Enter rejects with your comments as the reason; a digit adds a stock reason.'),
+    ).toBeTruthy();
+    press('Enter');
+    expect(onConfirm).toHaveBeenCalledWith(commentsAsReason(2), null);
+    expect(commentsAsReason(2)).toBe('See the 2 comments beside the fields and photos they are about.');
+    onConfirm.mockReset();
+    press('1');
+    press('Enter');
+    expect(onConfirm).toHaveBeenCalledWith(STOCK[0].text, STOCK[0].code);
   });
 
   it('asks for a reason when none is picked or typed, and the message goes once one is', async () => {

@@ -1,14 +1,20 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { REASON_CODE_MAX, REJECTION_REASON_MAX, rejectionReasonProblem, WORKSPACE_MSG } from '@portal/domain';
+import {
+  commentsAsReason,
+  REASON_CODE_MAX,
+  REJECTION_REASON_MAX,
+  rejectionReasonProblem,
+  WORKSPACE_MSG,
+} from '@portal/domain';
 import { addStockReason, deleteStockReason, useStockReasons } from './review-api.ts';
 
 /**
  * The reason picker: the partner's stock reasons (and those for every partner), numbered so a digit picks one, and
  * a free text beside them (added to the stock reason when both are given). Enter confirms, Shift+Enter is a new line
  * in the text, Escape cancels. R, a digit, Enter: three keys for a stock reason. A stock reason's reason code goes
- * with the rejection (for reporting).
+ * with the rejection (for reporting). With comments written, they are reason enough: R, Enter rejects with them.
  */
 export function RejectDialog({
   opened,
@@ -52,7 +58,7 @@ export function RejectDialog({
     return [stock, text.trim()].filter(Boolean).join('\n');
   };
   const confirm = () => {
-    const why = reason();
+    const why = reason() || (commentCount > 0 ? commentsAsReason(commentCount) : '');
     const problem = why ? rejectionReasonProblem(why) : WORKSPACE_MSG.reasonRequired;
     if (problem) {
       setError(problem);
@@ -103,7 +109,11 @@ export function RejectDialog({
         {list.length > 0 ? (
           <Radio.Group
             label="Reason"
-            description="A digit picks a reason; Enter rejects."
+            description={
+              commentCount > 0
+                ? 'Enter rejects with your comments as the reason; a digit adds a stock reason.'
+                : 'A digit picks a reason; Enter rejects.'
+            }
             value={picked}
             onChange={(v) => {
               setPicked(v);
