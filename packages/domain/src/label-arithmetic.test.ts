@@ -73,6 +73,21 @@ describe('label arithmetic', () => {
     );
   });
 
+  it("a Canadian panel's % daily values, of Canada's daily values, agree too", () => {
+    const mg = (amount: number, dailyValuePercent: number) => ({ amount, unit: 'MGM' as const, dailyValuePercent });
+    // 340 mg of potassium is 10 % of Canada's 3,400 mg (7.2 % of the US 4,700 mg); 10 g of sugars 10 % of 100 g.
+    expect(checkLabel(label({}, { potassium: mg(340, 10), totalSugars: g(10, 10) }), 'daily-values')).toBeNull();
+    // ...and a US panel's still agree with the US ones.
+    expect(checkLabel(label({}, { potassium: mg(470, 10) }), 'daily-values')).toBeNull();
+    // A % of neither country's daily value is named against the US one; a sugars % against Canada's, the only one.
+    expect(checkLabel(label({}, { potassium: mg(340, 30) }), 'daily-values')?.message).toBe(
+      'Potassium 340 mg is 7.2 % of its daily value 4700 mg, not 30 %.',
+    );
+    expect(checkLabel(label({}, { totalSugars: g(10, 30) }), 'daily-values')?.message).toBe(
+      'Total Sugars 10 g is 10 % of its daily value 100 g, not 30 %.',
+    );
+  });
+
   it('servings × serving size against the net content', () => {
     expect(checkLabel(label({ servingsPerContainer: { printed: '12', value: 12 } }), 'servings')?.message).toBe(
       '12 servings × 55 = 660, but the net content is 340.',

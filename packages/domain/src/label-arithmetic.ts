@@ -1,4 +1,4 @@
-import { NUTRIENTS, type MeasureUnit } from './measures.ts';
+import { CANADIAN_DAILY_VALUES, NUTRIENTS, type MeasureUnit } from './measures.ts';
 import type { ProductFacts } from './product-facts.ts';
 
 /**
@@ -70,20 +70,30 @@ function fats(facts: ProductFacts): LabelDisagreement | null {
   };
 }
 
-/** A % Daily Value against its amount: rounded to 1 % (2 % steps below 10 % for some), allowed 2 points or a fifth. */
+/**
+ * A % Daily Value against its amount: rounded to 1 % (2 % steps below 10 % for some), allowed 2 points or a fifth. A
+ * Canadian panel's % is of Canada's daily value (fat 75 g, potassium 3,400 mg, sugars 100 g): a % that agrees with
+ * either country's passes, since the facts do not say which label they were read from.
+ */
 function dailyValues(facts: ProductFacts): LabelDisagreement | null {
   for (const nutrient of NUTRIENTS) {
     const value = facts.nutrients[nutrient.key];
-    if (!value || value.dailyValuePercent === null || nutrient.dailyValue === null || value.unit !== nutrient.unit)
-      continue;
-    const expected = (value.amount / nutrient.dailyValue) * 100;
-    if (Math.abs(expected - value.dailyValuePercent) > Math.max(2, expected * 0.2))
-      return {
-        check: 'daily-values',
-        message:
-          `${nutrient.label} ${fmt(value.amount)} ${unitWord(nutrient.unit)} is ${fmt(expected)} % of its daily value ` +
-          `${nutrient.dailyValue} ${unitWord(nutrient.unit)}, not ${fmt(value.dailyValuePercent)} %.`,
-      };
+    if (!value || value.dailyValuePercent === null || value.unit !== nutrient.unit) continue;
+    const dailyValuesOf = [nutrient.dailyValue, CANADIAN_DAILY_VALUES[nutrient.key] ?? null].filter(
+      (dv): dv is number => dv !== null,
+    );
+    if (!dailyValuesOf.length) continue;
+    const percentOf = (dv: number) => (value.amount / dv) * 100;
+    const agrees = (dv: number) =>
+      Math.abs(percentOf(dv) - value.dailyValuePercent!) <= Math.max(2, percentOf(dv) * 0.2);
+    if (dailyValuesOf.some(agrees)) continue;
+    const [dv] = dailyValuesOf;
+    return {
+      check: 'daily-values',
+      message:
+        `${nutrient.label} ${fmt(value.amount)} ${unitWord(nutrient.unit)} is ${fmt(percentOf(dv))} % of its daily value ` +
+        `${dv} ${unitWord(nutrient.unit)}, not ${fmt(value.dailyValuePercent)} %.`,
+    };
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import type { MeasureUnit, NutrientKey } from './measures.ts';
+import { CANADIAN_DAILY_VALUES, type MeasureUnit, type NutrientKey } from './measures.ts';
 
 /**
  * What tells a Canadian (bilingual) or an EU/UK nutrition panel from a US one, and how their rows are read: pure text
@@ -48,23 +48,22 @@ export interface PanelNutrient {
 
 /**
  * The nutrients of the Canadian panel (Food and Drug Regulations, B.01.401, 2016 format and the older one), in
- * English and French, with the daily value its "% valeur quotidienne" refers to (Table of Daily Values, Health
- * Canada); null where the panel prints no % DV for the nutrient alone (saturated + trans share one).
+ * English and French; the daily value its "% valeur quotidienne" refers to is Canada's (measures.ts).
  */
-const CANADIAN_NUTRIENTS: { key: NutrientKey; en: string; fr: string; dailyValue: number | null }[] = [
-  { key: 'saturatedFat', en: 'Saturated(?:\\s*Fat)?', fr: '(?:lipides\\s*|gras\\s*)?satur[ée]s', dailyValue: null },
-  { key: 'transFat', en: '\\+?\\s*Trans(?:\\s*Fat)?', fr: '(?:gras\\s*)?trans', dailyValue: null },
-  { key: 'totalFat', en: '(?<!(?:Saturated|Trans)\\s*)(?:Total\\s*)?Fat', fr: 'Lipides', dailyValue: 75 },
-  { key: 'cholesterol', en: 'Cholesterol', fr: 'Cholest[ée]rol', dailyValue: null },
-  { key: 'sodium', en: 'Sodium', fr: 'Sodium', dailyValue: 2300 },
-  { key: 'potassium', en: 'Potassium', fr: 'Potassium', dailyValue: 3400 },
-  { key: 'totalCarbohydrate', en: '(?:Total\\s*)?Carbohydrates?', fr: 'Glucides', dailyValue: null },
-  { key: 'dietaryFiber', en: 'Fib(?:re|er)s?', fr: 'Fibres', dailyValue: 28 },
-  { key: 'totalSugars', en: 'Sugars', fr: 'Sucres', dailyValue: 100 },
-  { key: 'protein', en: 'Proteins?', fr: 'Prot[ée]ines', dailyValue: null },
-  { key: 'vitaminD', en: 'Vitamin\\s*D', fr: 'Vitamine\\s*D', dailyValue: 20 },
-  { key: 'calcium', en: 'Calcium', fr: 'Calcium', dailyValue: 1300 },
-  { key: 'iron', en: 'Iron', fr: 'Fer', dailyValue: 18 },
+const CANADIAN_NUTRIENTS: { key: NutrientKey; en: string; fr: string }[] = [
+  { key: 'saturatedFat', en: 'Saturated(?:\\s*Fat)?', fr: '(?:lipides\\s*|gras\\s*)?satur[ée]s' },
+  { key: 'transFat', en: '\\+?\\s*Trans(?:\\s*Fat)?', fr: '(?:gras\\s*)?trans' },
+  { key: 'totalFat', en: '(?<!(?:Saturated|Trans)\\s*)(?:Total\\s*)?Fat', fr: 'Lipides' },
+  { key: 'cholesterol', en: 'Cholesterol', fr: 'Cholest[ée]rol' },
+  { key: 'sodium', en: 'Sodium', fr: 'Sodium' },
+  { key: 'potassium', en: 'Potassium', fr: 'Potassium' },
+  { key: 'totalCarbohydrate', en: '(?:Total\\s*)?Carbohydrates?', fr: 'Glucides' },
+  { key: 'dietaryFiber', en: 'Fib(?:re|er)s?', fr: 'Fibres' },
+  { key: 'totalSugars', en: 'Sugars', fr: 'Sucres' },
+  { key: 'protein', en: 'Proteins?', fr: 'Prot[ée]ines' },
+  { key: 'vitaminD', en: 'Vitamin\\s*D', fr: 'Vitamine\\s*D' },
+  { key: 'calcium', en: 'Calcium', fr: 'Calcium' },
+  { key: 'iron', en: 'Iron', fr: 'Fer' },
 ];
 
 const AMOUNT = String.raw`(<\s*1|less\s*than\s*1|\d+(?:\.\d+)?)\s*(mg|mcg|µg|g)(?![a-z])`;
@@ -88,7 +87,7 @@ const agreementOf = (amount: number, percent: number | null, dailyValue: number 
 /** The nutrients one row of a Canadian panel names, English or French; a nutrient named in both is read once. */
 export function readCanadianNutrients(text: string): PanelNutrient[] {
   const mended = mendPanelNumbers(text);
-  return CANADIAN_PATTERNS.flatMap(({ key, pattern, dailyValue }) => {
+  return CANADIAN_PATTERNS.flatMap(({ key, pattern }) => {
     const m = pattern.exec(mended);
     if (!m) return [];
     const amount = /^(<|less)/i.test(m[5]) ? 0.5 : Number(m[5]);
@@ -102,7 +101,7 @@ export function readCanadianNutrients(text: string): PanelNutrient[] {
         unit: unitCode(m[6]),
         dailyValuePercent: percent,
         frenchOnly: m[1] === undefined && m[3] === undefined,
-        agreement: agreementOf(amount, percent, dailyValue),
+        agreement: agreementOf(amount, percent, CANADIAN_DAILY_VALUES[key] ?? null),
       },
     ];
   });

@@ -45,5 +45,21 @@ export const NUTRIENTS = [
 export type NutrientKey = (typeof NUTRIENTS)[number]['key'];
 export const NUTRIENT_KEYS = NUTRIENTS.map((n) => n.key) as [NutrientKey, ...NutrientKey[]];
 
+/**
+ * Canada's daily values (Table of Daily Values, Health Canada) for the nutrients whose % a Canadian panel prints alone
+ * (saturated and trans fat share one, printed beside the pair). Three differ from the US ones: fat 75 g (78), potassium
+ * 3,400 mg (4,700) and total sugars 100 g (none in the US).
+ */
+export const CANADIAN_DAILY_VALUES: Partial<Record<NutrientKey, number>> = {
+  totalFat: 75,
+  sodium: 2300,
+  potassium: 3400,
+  dietaryFiber: 28,
+  totalSugars: 100,
+  vitaminD: 20,
+  calcium: 1300,
+  iron: 18,
+};
+
 /** The longest ingredients text a product's facts hold. */
 export const INGREDIENTS_MAX = 5000;
