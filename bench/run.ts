@@ -21,7 +21,7 @@ import { runReviewBench } from './review.ts';
 import { runClaimsBench } from './claims.ts';
 import { runSearchBench } from './search.ts';
 import { runFactsBench } from './facts.ts';
-import { runSheetsBench } from './sheets.ts';
+import { runSheetMappingBench, runSheetsBench } from './sheets.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -62,6 +62,11 @@ if (wanted('sheets')) {
   console.log('\n## Supplier sheets\n');
   const sheets = await runSheetsBench();
   if (!sheets.ok) failed = true;
+}
+if (only.includes('sheet-mapping') && !only.includes('sheets')) {
+  // The labelled layouts alone, without the 10,000-row sheet.
+  console.log('\n## Supplier sheets: proposed column mapping\n');
+  if (!runSheetMappingBench().ok) failed = true;
 }
 if (wanted('facts')) {
   console.log('\n## Product facts read from photos\n');

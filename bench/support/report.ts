@@ -22,6 +22,7 @@ const SECTIONS: [file: string, title: string][] = [
   ['review.md', 'Review workspace: keys and time per decision'],
   ['claims.md', 'Job claims against the due jobs'],
   ['search.md', 'Search box: typos, accents and UPCs'],
+  ['sheets.md', 'Supplier sheets'],
   ['load.md', 'Load: signed-in suppliers browsing and submitting'],
   ['scale.md', 'Cost against data size'],
   ['counts-drift.md', 'Maintained counts under load'],
