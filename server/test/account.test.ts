@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
 import { ALL_SCOPES, MSG } from '@portal/domain';
-import { mailOutbox, passwordResetTokens } from '../src/db/schema.ts';
+import { passwordResetTokens } from '../src/db/schema.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { newestMailTo } from './support/mail.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,13 +13,7 @@ afterAll(() => server?.close());
 /** The newest mail to the address, once the background jobs (which send the reset mail) have run. */
 async function lastMailTo(to: string) {
   await server.ctx.jobs!.drain();
-  const [row] = await server.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  return row;
+  return newestMailTo(server, to);
 }
 const tokenFrom = (text: string) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
 

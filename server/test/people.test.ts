@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { INVITATION_TTL_HOURS, MSG, PEOPLE_MSG, SCOPES } from '@portal/domain';
-import { auditLog, mailOutbox, userInvitations, users } from '../src/db/schema.ts';
+import { auditLog, userInvitations, users } from '../src/db/schema.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { newestMailTo } from './support/mail.ts';
 
 let server: TestServer;
 let cast: Awaited<ReturnType<typeof demoClients>>;
@@ -15,13 +16,7 @@ afterAll(() => server?.close());
 /** The newest mail to the address, once the background jobs (which send the invitation) have run. */
 async function lastMailTo(to: string) {
   await server.ctx.jobs!.drain();
-  const [row] = await server.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  return row;
+  return newestMailTo(server, to);
 }
 const tokenFrom = (text: string) => /\/invitation\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
 const auditSince = (id: number) =>

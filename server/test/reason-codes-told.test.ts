@@ -5,11 +5,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v1FeedPage, v1Submission } from '@portal/domain';
-import { jobs, mailOutbox } from '../src/db/schema.ts';
+import { jobs } from '../src/db/schema.ts';
 import { type Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { newestMailTo } from './support/mail.ts';
 import { aSubmission, FRESH_MARKET, GREEN_VALLEY } from './support/factories.ts';
 
 /** A loopback receiver that answers 200 and keeps every body. */
@@ -63,15 +64,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const lastMailTo = async (to: string) =>
-  (
-    await server.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, to))
-      .orderBy(desc(mailOutbox.id))
-      .limit(1)
-  )[0];
+const lastMailTo = (to: string) => newestMailTo(server, to);
 
 /** The submission rejected by staff with a reason code, one comment with a code and one without; its jobs run. */
 async function rejectedWithCodes(reason: string) {

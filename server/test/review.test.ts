@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
 import { REJECTION_REASON_MAX, REVIEW_MSG } from '@portal/domain';
-import { mailOutbox } from '../src/db/schema.ts';
 import { currentRequestId } from '../src/lib/request-context.ts';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { newestMailTo } from './support/mail.ts';
 
 let server: TestServer;
 let supplier: Client;
@@ -48,15 +47,7 @@ async function submitProduct(shown: string | null, entered: string, name = 'Test
   return res.json.data.submitProductsFromDraftSubmission[0].id as string;
 }
 
-const lastMail = async (to: string) =>
-  (
-    await server.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, to))
-      .orderBy(desc(mailOutbox.id))
-      .limit(1)
-  )[0];
+const lastMail = (to: string) => newestMailTo(server, to);
 
 describe(`automated checks (${databaseKind})`, () => {
   it('a photo showing the entered UPC stays SUBMITTED for staff, with the Matches Photo badge for staff only', async () => {
