@@ -15,6 +15,7 @@
  * file goes to temporary folders. Prints the tables and writes them to a temporary folder; `--record` writes them
  * to bench/results/faults.md instead, the recorded figures of the checkout.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -116,7 +117,11 @@ async function runFairness(): Promise<{ ok: boolean; ratio: number; table: strin
     WEBHOOK_ALLOW_PRIVATE: 'on',
     WEBHOOK_LOOPBACK_ONLY: 'on',
     GRAPHQL_RATE_LIMIT_PER_MINUTE: '1000000',
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    // On a database server the portal needs a session secret of its own (the embedded one makes one in its folder),
+    // and makes the demo companies only when asked.
+    ...(database
+      ? { DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex'), DEMO_DATA: 'on' }
+      : {}),
   }).catch(async (err: unknown) => {
     await database?.drop();
     throw err;
