@@ -133,8 +133,38 @@ test('a supplier creates drafts from a sheet, their uploaded photos attached, an
   );
   const soup = drafts.getDraftSubmissions.find((d) => d.files.some((f) => f.productName === `Tomato Soup ${tag}`))!;
   const [submissionId] = await submitDraft(api, soup.id);
+  // What no sheet gives is typed through the API, so that Next leaves Basic Attributes for the size's step.
+  const { searchMarketAccountsByName: markets } = await graphql<{ searchMarketAccountsByName: { id: number }[] }>(
+    api,
+    'query { searchMarketAccountsByName(name: "") { id } }',
+    {},
+  );
+  const { attributes } = await graphql<{ attributes: { id: number }[] }>(api, 'query { attributes { id } }', {});
+  await graphql(
+    api,
+    'mutation($rows: [ProductSubmissionRowInput!]!) { updateProductSubmissions(rows: $rows) { id } }',
+    {
+      rows: [
+        {
+          id: submissionId,
+          suggestedClass: 'FOOD & BEVERAGE - INGREDIENTS & PANTRY',
+          marketAccounts: [{ id: markets[0]!.id }],
+          attributes: [{ id: attributes[0]!.id }],
+        },
+      ],
+    },
+  );
   await page.goto(`/edit-multiple?productSubmissionIds=${submissionId}`);
   const brand = page.getByRole('combobox', { name: `Brand for UPC 0${upcA}`, exact: true });
   await expect(brand).toHaveValue('Harvest Line');
   await expect(brand).toHaveAccessibleDescription(BULK_EDIT_MSG.fromSheet);
+
+  // The sheet's "12 oz wt" is the Placement step's Size and UOM, said to be the sheet's under both cells.
+  await page.getByRole('button', { name: 'Next' }).click();
+  const size = page.getByRole('textbox', { name: `Size for UPC 0${upcA}`, exact: true });
+  await expect(size).toHaveValue('12');
+  await expect(size).toHaveAccessibleDescription(BULK_EDIT_MSG.fromSheet);
+  const uom = page.getByRole('combobox', { name: `UOM for UPC 0${upcA}`, exact: true });
+  await expect(uom).toHaveValue('oz');
+  await expect(uom).toHaveAccessibleDescription(BULK_EDIT_MSG.fromSheet);
 });

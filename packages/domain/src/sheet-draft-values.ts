@@ -8,10 +8,10 @@ import type { SheetTarget } from './sheet-mapping.ts';
  * What "Create drafts" carries from a sheet's row into its draft, and what neither a draft nor its submission can
  * hold. A draft holds, per file, the UPC, the product name and the product facts; of the sheet's columns the size (as
  * the net content: the value as typed with its UN/ECE unit), the calories, the ingredients and the allergens are
- * facts. The brand, dimensions and prices wait on the draft for its Submit, which carries them on to the submission's
- * bulk edit (sheet-bulk-edit-values.ts). The pack count and the weight have no place on either: a product's case count
- * and weight are its shipping profile's. The dry run says so, per column, instead of dropping them silently
- * (docs/decisions/intake.md).
+ * facts. The brand, dimensions, prices and the size wait on the draft for its Submit, which carries them on to the
+ * submission's bulk edit (sheet-bulk-edit-values.ts). The pack count and the weight have no place on either: the bulk
+ * edit, where a submission's details are typed, has no field for them. The dry run says so, per column, instead of
+ * dropping them silently (docs/decisions/intake.md).
  */
 
 /** The sheet's fields neither a draft nor its submission has a place for. */
@@ -37,7 +37,7 @@ const TARGET_OF_FACT: Record<SheetFactField, SheetTarget> = {
 
 export const SHEET_CARRY_MSG = {
   notCarried: (header: string) =>
-    `A submission has no place for ${header}: a product's case count and weight are those of the shipping profile chosen on its draft. This column's values are not carried.`,
+    `A submission has no place for ${header}: its bulk edit has no such field. This column's values are not carried.`,
   factRefused: (value: string) =>
     `${value} is not carried into the draft: it is not a value a draft's product facts can hold.`,
 } as const;

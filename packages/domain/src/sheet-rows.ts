@@ -240,7 +240,8 @@ export function readSheetRows(
       flag(r.target, r.value, SHEET_CARRY_MSG.factRefused(r.value), 'warning');
     // So is a value the bulk edit's rules refuse, or keep rounded, where the Submit of its draft carries it.
     const bulkEdit = sheetBulkEditValues(product);
-    for (const r of [...bulkEdit.refused, ...bulkEdit.rounded]) flag(r.target, r.value, r.message, 'warning');
+    for (const r of [...bulkEdit.refused, ...bulkEdit.rounded])
+      flag(r.target === 'size' ? sizeTarget : r.target, r.value, r.message, 'warning');
 
     if (readinessRules && code) {
       const failing = sheetRowReadiness(

@@ -170,6 +170,7 @@ function ChoiceCell({
   onCommit,
   options,
   placeholder,
+  note,
 }: CellProps & { options: readonly string[]; placeholder: string }) {
   return (
     <Select
@@ -185,6 +186,8 @@ function ChoiceCell({
       disabled={disabled}
       miw={column.kind === 'uom' ? 140 : 240}
       comboboxProps={{ withinPortal: true }}
+      description={note}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       {...stateProps(column, state, message)}
     />
   );

@@ -135,7 +135,7 @@ describe('Edit Multiple Products', () => {
   });
 
   it("says under a cell that the supplier's sheet gave its value, until it is edited here", async () => {
-    stored = [row('a', '036000291452', { fromSheet: ['companyName', 'height'] })];
+    stored = [row('a', '036000291452', { fromSheet: ['companyName', 'height', 'size', 'uom'] })];
     open(['a']);
     const described = (input: HTMLElement) =>
       (input.getAttribute('aria-describedby') ?? '')
@@ -153,6 +153,10 @@ describe('Edit Multiple Products', () => {
     const height = await waitFor(() => cell('Height (in)', '0036000291452'));
     expect(described(height)).toContain(BULK_EDIT_MSG.fromSheet);
     expect(described(cell('Width (in)', '0036000291452'))).not.toContain(BULK_EDIT_MSG.fromSheet);
+    // The sheet's size fills the Size and the UOM, a choice cell: both say where their value came from.
+    expect(described(cell('Size', '0036000291452'))).toContain(BULK_EDIT_MSG.fromSheet);
+    const uom = screen.getByLabelText('UOM for UPC 0036000291452', { selector: 'input' });
+    expect(described(uom)).toContain(BULK_EDIT_MSG.fromSheet);
     fireEvent.change(height, { target: { value: '1.5' } });
     fireEvent.blur(height);
     await waitFor(() => expect(described(cell('Height (in)', '0036000291452'))).not.toContain(BULK_EDIT_MSG.fromSheet));
