@@ -300,7 +300,10 @@ describe('zod out of the first signed-in paint', () => {
     // The schemas chunk holds the modules that build schemas, not what they import: a module without zod stays in the
     // shared chunk, and a value it took from a schema module made the two chunks import each other, one of them
     // evaluated before the other's constants were set (a page that would not load at all).
-    const modules = readdirSync(domain).filter((f) => f.endsWith('.ts') && !f.includes('.test.'));
+    // Tests and their fixtures are no module of the app.
+    const modules = readdirSync(domain).filter(
+      (f) => f.endsWith('.ts') && !f.includes('.test.') && !f.includes('.fixture.'),
+    );
     const crossings = modules
       .filter((f) => !buildsSchemas(path.join(domain, f)))
       .flatMap((f) =>
