@@ -471,6 +471,49 @@ describe(`job queue (${databaseKind})`, () => {
     }
   });
 
+  it('a claim sent before a stop and answered after it is waited for: nothing runs once stop has returned', async () => {
+    // The runner's first statement (its claim at start) waits at a gate, as a claim does on a busy database.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    const db = server.database.db;
+    const gated = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'execute')
+          return async (...args: Parameters<Db['execute']>) => {
+            if (!held) {
+              held = true;
+              await gate;
+            }
+            return target.execute(...args);
+          };
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const ran: number[] = [];
+    const job = defineJob({
+      name: 'test.claimAtStop',
+      payload: z.object({ n: z.number() }),
+      handler: async ({ n }) => void ran.push(n),
+    });
+    const runner = new JobRunner(gated, log, HOUR_LONG_POLL).register(job);
+    runner.start();
+    expect(held).toBe(true);
+    const stopping = runner.stop();
+    await enqueue(db, job, { n: 5 });
+    release(); // the claim now reads the queue, job 5 in it
+    await stopping;
+    const atStop = [...ran];
+    await until(async () => {
+      const [row] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.name, job.name));
+      return row?.status === 'done';
+    });
+    // The job that claim took ran before stop returned, not after.
+    expect(ran).toEqual(atStop);
+    expect(ran).toEqual([5]);
+  });
+
   it('a stopped worker is no longer woken, though the notification still goes out', async () => {
     const { job, runner, ran } = wakeable('test.wakeStopped');
     runner.start();

@@ -330,6 +330,8 @@ interface Queue {
   ticking: boolean;
   /** A wake came while a claim was under way (its snapshot may predate the new job): claim once more after it. */
   tickAgain: boolean;
+  /** The claim under way, if any: stop waits for it, so that no job is claimed, or run, once stop has returned. */
+  claiming: Promise<void> | null;
   /** The companies of the jobs this process claimed last (as many as its slots), which wait a turn at the next claim. */
   served: (number | null)[];
 }
@@ -401,6 +403,7 @@ export class JobRunner {
           running: new Set(),
           ticking: false,
           tickAgain: false,
+          claiming: null,
           served: [],
         };
         this.queues.set(queueName, queue);
@@ -478,6 +481,8 @@ export class JobRunner {
     this.stopped = true;
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
     clearTimeout(this.timer);
+    // A claim sent before the stop may answer after it: what it claims is in hand, and waited for like the rest.
+    await Promise.allSettled([...this.queues.values()].flatMap((q) => (q.claiming ? [q.claiming] : [])));
     const running = [...this.queues.values()].flatMap((q) => [...q.running]);
     const finished = Promise.allSettled(running);
     if (opts.graceMs === undefined) {
@@ -561,6 +566,18 @@ export class JobRunner {
     }
     queue.ticking = true;
     queue.tickAgain = false;
+    queue.claiming = this.claimAndRun(queue);
+    try {
+      await queue.claiming;
+    } finally {
+      queue.claiming = null;
+      queue.ticking = false;
+    }
+    if (queue.tickAgain) return this.tick(queue);
+  }
+
+  /** One claim of as many jobs as the queue has free slots, each started as it comes. */
+  private async claimAndRun(queue: Queue): Promise<void> {
     try {
       const free = queue.concurrency - queue.running.size;
       if (free <= 0) return;
@@ -574,10 +591,7 @@ export class JobRunner {
     } catch (err) {
       // The database is away, most likely: the next poll or wake tries again.
       this.log.error({ err, queue: queue.name }, 'job claim failed');
-    } finally {
-      queue.ticking = false;
     }
-    if (queue.tickAgain) return this.tick(queue);
   }
 
   /**
