@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkLabel, labelDisagreements } from './label-arithmetic.ts';
 import { draftReadiness, readinessRuleSchema } from './readiness.ts';
-import { EMPTY_PRODUCT_FACTS, type NutrientKey, type ProductFacts } from './product-facts.ts';
+import { EMPTY_PRODUCT_FACTS, type ProductFacts } from './product-facts.ts';
 
 const g = (amount: number, dailyValuePercent: number | null = null) => ({
   amount,
@@ -10,7 +10,7 @@ const g = (amount: number, dailyValuePercent: number | null = null) => ({
 });
 const label = (
   patch: Partial<ProductFacts> = {},
-  nutrients: Partial<Record<NutrientKey, ReturnType<typeof g>>> = {},
+  nutrients: ProductFacts['nutrients'] = {},
 ) => ({
   ...EMPTY_PRODUCT_FACTS,
   calories: 230,
