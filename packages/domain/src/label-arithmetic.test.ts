@@ -8,10 +8,7 @@ const g = (amount: number, dailyValuePercent: number | null = null) => ({
   unit: 'GRM' as const,
   dailyValuePercent,
 });
-const label = (
-  patch: Partial<ProductFacts> = {},
-  nutrients: ProductFacts['nutrients'] = {},
-) => ({
+const label = (patch: Partial<ProductFacts> = {}, nutrients: ProductFacts['nutrients'] = {}) => ({
   ...EMPTY_PRODUCT_FACTS,
   calories: 230,
   servingSize: { printed: '2/3 cup (55g)', quantity: 55, unit: 'GRM' as const },
