@@ -178,8 +178,8 @@ const ABBREVIATIONS: Record<string, string> = {
 const LANGUAGE_TAGS = new Set(['en', 'fr', 'es', 'de']);
 
 const PRICE_TARGETS = new Set<SheetTarget>(['costPrice', 'retailPrice']);
-/** Targets whose values are numbers: a "Catch Wt" column of Y and N is not the weight. */
-const NUMBER_TARGETS = new Set<SheetTarget>([
+/** The targets whose values are numbers (a row's value is checked as one, and a column's values show it). */
+export const SHEET_NUMBER_TARGETS = [
   'packCount',
   'width',
   'height',
@@ -188,8 +188,9 @@ const NUMBER_TARGETS = new Set<SheetTarget>([
   'costPrice',
   'retailPrice',
   'calories',
-  'sizeValue',
-]);
+] as const satisfies readonly SheetTarget[];
+/** ...and the size's number: a "Catch Wt" column of Y and N is not the weight. */
+const NUMBER_TARGETS = new Set<SheetTarget>([...SHEET_NUMBER_TARGETS, 'sizeValue']);
 
 const TARGET_OF_WORDS = new Map<string, SheetTarget>(
   Object.entries(HEADER_WORDS).flatMap(([target, words]) => words.map((w) => [w, target as SheetTarget] as const)),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { judgeReadiness, type ReadinessRule, type RuleResult, type RuleSet } from './readiness.ts';
 import { sanitizeProductName } from './product-name.ts';
 import type { sheetProductSchema } from './sheet-import-schema.ts';
-import { SHEET_TARGETS, type SheetMapping, type SheetTarget } from './sheet-mapping.ts';
+import { SHEET_NUMBER_TARGETS, SHEET_TARGETS, type SheetMapping, type SheetTarget } from './sheet-mapping.ts';
 import { readSize, repairUpc, SHEET_VALUE_MSG, sheetNumber } from './sheet-values.ts';
 import { SHEET_CARRY_MSG, SHEET_TARGETS_NOT_CARRIED, sheetFacts } from './sheet-draft-values.ts';
 import { SHEET_DIMENSION_TARGETS, sheetBulkEditValues, sheetDimensionInches } from './sheet-bulk-edit-values.ts';
@@ -54,16 +54,6 @@ export const SHEET_ROW_MSG = {
   sameUpcOtherName: (row: number) => `The same UPC as row ${row} with another product name.`,
 } as const;
 
-const NUMBER_TARGETS = [
-  'packCount',
-  'width',
-  'height',
-  'depth',
-  'weight',
-  'costPrice',
-  'retailPrice',
-  'calories',
-] as const;
 const TEXT_TARGETS = ['brand', 'ingredients', 'allergens'] as const;
 
 /**
@@ -202,7 +192,7 @@ export function readSheetRows(
     const name = sanitizeProductName(cell('productName')).trim() || null;
     const product = sheetProductOf(row, code, name);
     for (const target of TEXT_TARGETS) product[target] = cell(target) || null;
-    for (const target of NUMBER_TARGETS) {
+    for (const target of SHEET_NUMBER_TARGETS) {
       const typed = cell(target);
       if (!typed) continue;
       const n = sheetNumber(typed);
