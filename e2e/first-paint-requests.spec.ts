@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 import { DEMO, signInThroughApi } from './support/fixtures.ts';
+import { apiAs, createNamedDraft, submitDraft, uniqueEan13 } from './support/seed-api.ts';
 
 // A first paint waits on no chain of API calls: on a 150 ms line every call that waits on another's answer adds a
 // round trip to the time before the page is usable (npm run bench -- web measures it). Each page is opened cold with
@@ -142,3 +143,17 @@ for (const { path, who, firstRead, usable, pageCode } of PAGES) {
     await expect(usable(page), `answered:\n${listed(api.calls.slice(0, answered))}`).toBeVisible();
   });
 }
+
+test('/productSubmissions/:id (signed in) shows its item with no API call answered: its first read comes answered in the page, cold', async ({
+  page,
+}) => {
+  const supplier = await apiAs(DEMO.supplier);
+  const [id] = await submitDraft(supplier, await createNamedDraft(supplier, uniqueEan13('41'), 'Answered in the page'));
+  await supplier.dispose();
+  await signInThroughApi(page, DEMO.supplier);
+  const api = await holdApi(page);
+  await page.goto(`/productSubmissions/${id}`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Images' })).toBeVisible();
+  await expect(page.getByText('Answered in the page')).toBeVisible();
+  expect(api.calls.filter(graphql('SubmissionDetail')), listed(api.calls)).toEqual([]);
+});

@@ -6,6 +6,7 @@ import { precompress } from './build-plugins/precompress.ts';
 import { buildsSchemas, usesSchemaModules } from './build-plugins/schema-modules.ts';
 import { signedInChunk } from './build-plugins/signed-in-chunk.ts';
 import { signedInPreload } from './build-plugins/signed-in-preload.ts';
+import { PAGE_READS } from './src/routes/page-reads.ts';
 
 // The dev server forwards every server-owned path to the API process, so the
 // browser sees one origin (cookie session) exactly as in production.
@@ -26,7 +27,13 @@ const SHARED =
   /node_modules|[\\/]packages[\\/]domain[\\/]|[\\/]web[\\/]src[\\/](api|ui|routes|partner|features[\\/]shell)[\\/]|-(api|operations)\.tsx?$/;
 
 export default defineConfig({
-  plugins: [react(), mantineStylesPerComponent(), signedInPreload(), keepRecentBuilds(), precompress()],
+  plugins: [
+    react(),
+    mantineStylesPerComponent(),
+    signedInPreload({ reads: PAGE_READS }),
+    keepRecentBuilds(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     // Not emptied: keepRecentBuilds() keeps the last builds' hashed files for tabs opened before a deploy.

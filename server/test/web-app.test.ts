@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { BLUE_HARBOR, FRESH_MARKET, GREEN_VALLEY, submissions } from './support/factories.ts';
 
 let server: TestServer;
 const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
@@ -32,8 +33,11 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
   });
 }
 
+/** A signed-in page's own first read, as the build names it (web/src/routes/page-reads.ts). */
+const DETAIL_READ = 'query Detail($id: ID!) { getProductSubmission(id: $id) { id productName } }';
+
 /** The JSON block of the session's first reads in a page (server/src/lib/web-app.ts withFirstReads). */
-function firstReadsIn(html: string): { user: unknown; flags: unknown } {
+function firstReadsIn(html: string): { user: unknown; flags: unknown; answers?: Record<string, unknown> } {
   const block = /<script type="application\/json" id="first-reads">(.*?)<\/script>/s.exec(html);
   expect(block, html).not.toBeNull();
   return JSON.parse(block![1]);
@@ -60,6 +64,7 @@ beforeAll(async () => {
         { path: 'activity/:tab', files: ['assets/ActivityPage-1.js', 'assets/ActivityPage-1.css'] },
         { path: 'upload', files: ['assets/UploadFilesPage-1.js', '../../etc/passwd'] },
       ],
+      reads: [{ path: 'productSubmissions/:id', query: DETAIL_READ, variables: { id: ':id' } }],
     }),
   );
   writeWithCompressed(path.join(dist, 'assets', 'big-1.js'), BIG_ASSET);
@@ -113,6 +118,31 @@ describe(`serving the web app (${databaseKind})`, () => {
     }
     expect(firstReadsIn((await supplier.get('/')).text).user).toMatchObject({ email: 'supplier@example.com' });
     expect(firstReadsIn((await visitor.get('/login')).text).user).toBeNull();
+  });
+
+  it("a signed-in page carries its own first read answered as the browser's request would be, for its user only", async () => {
+    const [own, others] = await submissions(server, [
+      { company: GREEN_VALLEY, partner: FRESH_MARKET, name: 'Answered in the page' },
+      { company: BLUE_HARBOR, partner: FRESH_MARKET },
+    ]);
+    const supplier = new Client(server.url);
+    await supplier.login('supplier@example.com', 'Supplier-demo-1');
+    const keyOf = (id: string) => `POST /graphql ${JSON.stringify({ query: DETAIL_READ, variables: { id } })}`;
+    for (const route of [`/productSubmissions/${own.id}`, `/30443/productSubmissions/${own.id}`]) {
+      const { answers } = firstReadsIn((await supplier.get(route)).text);
+      expect(answers, route).toEqual({ [keyOf(own.id)]: (await supplier.graphql(DETAIL_READ, { id: own.id })).json });
+      expect(answers![keyOf(own.id)], route).toEqual({
+        data: { getProductSubmission: { id: own.id, productName: 'Answered in the page' } },
+      });
+    }
+    // Another company's submission is answered with an error: the page asks itself and says what the error says.
+    expect((await supplier.graphql(DETAIL_READ, { id: others.id })).json.errors).toBeDefined();
+    expect(firstReadsIn((await supplier.get(`/productSubmissions/${others.id}`)).text).answers).toBeUndefined();
+    // A visitor's page answers nothing but the session's reads; a page without reads of its own, the same.
+    expect(
+      firstReadsIn((await new Client(server.url).get(`/productSubmissions/${own.id}`)).text).answers,
+    ).toBeUndefined();
+    expect(firstReadsIn((await supplier.get('/upload')).text).answers).toBeUndefined();
   });
 
   it("a page naming its user is kept by no cache; a visitor's is revalidated by its ETag", async () => {

@@ -173,7 +173,7 @@ describe('signedInPreload', () => {
     ]);
   });
 
-  it("lists the entry's scripts, the shared chunks, the shell and each signed-in route's own files for the server's Link header", () => {
+  it("lists the entry's scripts, the shared chunks, the shell and each signed-in route's own files for the server's Link header, and the pages' reads it answers", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'router-'));
     const routerFile = path.join(dir, 'web', 'src', 'router.tsx');
     mkdirSync(path.dirname(routerFile), { recursive: true });
@@ -223,7 +223,10 @@ describe('signedInPreload', () => {
       h: { type: 'asset', fileName: 'assets/logo.svg' },
     };
     const emitted: { fileName: string; source: string }[] = [];
-    const plugin = signedInPreload();
+    const reads = [
+      { path: 'productSubmissions/:id', query: 'query D($id: ID!) { d(id: $id) }', variables: { id: ':id' } },
+    ];
+    const plugin = signedInPreload({ reads });
     (plugin.generateBundle as (this: unknown, o: unknown, b: unknown) => void).call(
       {
         emitFile: (file: { fileName: string; source: string }) => emitted.push(file),
@@ -248,6 +251,7 @@ describe('signedInPreload', () => {
         },
         { path: 'account', files: ['assets/AccountPage-1.js'] },
       ],
+      reads,
     });
   });
 });

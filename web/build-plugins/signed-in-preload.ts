@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
+import type { PageRead } from '../src/routes/page-reads.ts';
 
 /** Written beside index.html: the files every signed-in page needs, for the server to announce early. */
 export const SIGNED_IN_PRELOAD_FILE = 'signed-in-preload.json';
@@ -27,6 +28,8 @@ export interface SignedInPreload {
   shared: string[];
   /** Route patterns as the router writes them (`activity/:tab`), without the optional partner segment. */
   routes: { path: string; files: string[] }[];
+  /** The reads the server answers in the page, with the session's (web/src/routes/page-reads.ts). */
+  reads: PageRead[];
 }
 
 /**
@@ -70,12 +73,13 @@ export function signedInRoutes(source: string, routerFile: string): { path: stri
  * Query, the shell), and each signed-in route's own (its page chunk, what only it imports, their styles). A browser
  * learns of them only once the entry has run and the route is known; the server names them in a `Link` header when
  * a page is asked for with a session cookie, so they download from the first moment, beside the entry, instead of
- * one or two rounds later.
+ * one or two rounds later. `reads`: the page reads the server answers in the page itself.
  */
 export function signedInPreload({
   chunks = ['app', 'query'],
   shell = /[\\/]features[\\/]shell[\\/]LoggedInShell\.tsx$/,
   router = /[\\/]web[\\/]src[\\/]router\.tsx$/,
+  reads = [] as PageRead[],
 } = {}): Plugin {
   return {
     name: 'portal:signed-in-preload',
@@ -130,7 +134,7 @@ export function signedInPreload({
         .flatMap(withImports)
         .map((c) => c.fileName)
         .filter((f, i, all) => all.indexOf(f) === i);
-      const preload: SignedInPreload = { entry, shared, routes };
+      const preload: SignedInPreload = { entry, shared, routes, reads };
       this.emitFile({ type: 'asset', fileName: SIGNED_IN_PRELOAD_FILE, source: JSON.stringify(preload) });
     },
   };

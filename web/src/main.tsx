@@ -7,11 +7,14 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import './ui/global.css';
+import { answeredInPage } from './api/api-fetch.ts';
 import { AppProviders } from './app-providers.tsx';
 import { createAppRouter } from './router.tsx';
 import { connectApiErrorsToBanner } from './ui/banner/banner-store.ts';
+import { pageFirstReads } from './session/first-reads.ts';
 
 connectApiErrorsToBanner();
+answeredInPage(pageFirstReads()?.answers ?? {});
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -41,6 +41,11 @@ const SESSION_COOKIE = 'sid';
 export interface FirstReads {
   user: unknown;
   flags: readonly string[];
+  /**
+   * The page's own first reads (pageReadsAt), answered for a signed-in page: each answer's body by the request the
+   * app will send, keyed as web/src/api/api-fetch.ts keys it (`POST /graphql {"query":…,"variables":…}`).
+   */
+  answers?: Record<string, unknown>;
 }
 /**
  * Answers the first reads for the request a page is sent to (app.ts), or null where the page goes without them;
@@ -57,21 +62,40 @@ const ASSET_FILE = /^assets\/[\w.-]+\.(js|css)$/;
 const assetFiles = (files: unknown): string[] =>
   Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && ASSET_FILE.test(f)) : [];
 
-/** A route pattern as the router writes it (`activity/:tab`, `products/*`) as a test of a path without its partner segment. */
+/**
+ * A route pattern as the router writes it (`activity/:tab`, `products/*`) as a test of a path without its partner
+ * segment; its `:name` parts are captured, in order (routeParams).
+ */
 const routePattern = (pattern: string) =>
   new RegExp(
     `^/${pattern
       .split('/')
       .map((part) =>
-        part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        part === '*' ? '.*' : part.startsWith(':') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
       )
       .join('/')}/?$`,
   );
+
+/** The names of a route pattern's `:name` parts, in the order routePattern captures them. */
+const routeParams = (pattern: string) =>
+  pattern
+    .split('/')
+    .filter((part) => part.startsWith(':'))
+    .map((part) => part.slice(1));
+
+/** A GraphQL read a signed-in page makes first (web/src/routes/page-reads.ts); `:name` variables from its path. */
+interface PageRead {
+  test: RegExp;
+  params: string[];
+  query: string;
+  variables: Record<string, string>;
+}
 
 interface SignedInPreload {
   entry: string[];
   shared: string[];
   routes: { test: RegExp; files: string[] }[];
+  reads: PageRead[];
 }
 
 /** The build's signed-in-preload.json (web/build-plugins/signed-in-preload.ts), or null without one. */
@@ -81,29 +105,80 @@ async function readSignedInPreload(webDist: string): Promise<SignedInPreload | n
       entry?: unknown;
       shared?: unknown;
       routes?: unknown;
+      reads?: unknown;
     };
     const routes = Array.isArray(json.routes) ? (json.routes as { path?: unknown; files?: unknown }[]) : [];
+    const reads = Array.isArray(json.reads) ? (json.reads as Partial<Record<keyof PageRead | 'path', unknown>>[]) : [];
     return {
       entry: assetFiles(json.entry),
       shared: assetFiles(json.shared),
       routes: routes
         .filter((r) => typeof r?.path === 'string')
         .map((r) => ({ test: routePattern(r.path as string), files: assetFiles(r.files) })),
+      reads: reads
+        .filter((r) => typeof r?.path === 'string' && typeof r.query === 'string' && isStringRecord(r.variables))
+        .map((r) => ({
+          test: routePattern(r.path as string),
+          params: routeParams(r.path as string),
+          query: r.query as string,
+          variables: r.variables as Record<string, string>,
+        })),
     };
   } catch {
     return null;
   }
 }
 
-/** The files of the signed-in route at `url` (with or without the partner segment), or none. */
-function routeFiles(preload: SignedInPreload, url: string): string[] {
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((v) => typeof v === 'string');
+
+/** The path of `url` as the router sees it: with and without a partner segment in front. */
+function pathCandidates(url: string): string[] {
   const pathname = url.split(/[?#]/)[0];
   const segments = pathname.split('/');
-  const candidates =
-    parsePartnerSegment(segments[1]) === null ? [pathname] : [pathname, `/${segments.slice(2).join('/')}`];
-  for (const candidate of candidates) {
+  return parsePartnerSegment(segments[1]) === null ? [pathname] : [pathname, `/${segments.slice(2).join('/')}`];
+}
+
+/** The files of the signed-in route at `url` (with or without the partner segment), or none. */
+function routeFiles(preload: SignedInPreload, url: string): string[] {
+  for (const candidate of pathCandidates(url)) {
     const route = preload.routes.find((r) => r.test.test(candidate));
     if (route) return route.files;
+  }
+  return [];
+}
+
+/**
+ * The GraphQL reads the page at `url` makes first, as it will send them (query and variables, its path's parts put
+ * in), for the server to answer in the page (first-reads.ts); none without a build naming them.
+ */
+export async function pageReadsAt(
+  webDist: string,
+  url: string,
+): Promise<{ query: string; variables: Record<string, string> }[]> {
+  const preload = await readSignedInPreload(webDist);
+  for (const candidate of pathCandidates(url)) {
+    const found = (preload?.reads ?? []).flatMap((read) => {
+      const match = read.test.exec(candidate);
+      if (!match) return [];
+      let decoded: Record<string, string>;
+      try {
+        decoded = Object.fromEntries(read.params.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+      } catch {
+        return []; // a malformed escape: the page will be refused its read anyway
+      }
+      const variables = Object.fromEntries(
+        Object.entries(read.variables).map(([name, value]) => [
+          name,
+          value.startsWith(':') ? (decoded[value.slice(1)] ?? value) : value,
+        ]),
+      );
+      return [{ query: read.query, variables }];
+    });
+    if (found.length > 0) return found;
   }
   return [];
 }

@@ -3,7 +3,7 @@ import { MSG } from '@portal/domain';
 import { jsonResponse } from '../test/fixtures.ts';
 import { ApiError } from './api-error.ts';
 import { apiErrorMessage, notAuthorized } from './api-events.ts';
-import { apiFetch, readAhead } from './api-fetch.ts';
+import { answeredInPage, apiFetch, readAhead } from './api-fetch.ts';
 import { gql } from './graphql.ts';
 
 describe('apiFetch', () => {
@@ -145,6 +145,22 @@ describe('apiFetch', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { list: [3] } }));
     expect(await gql('query List { list }', { page: 1 })).toEqual({ list: [3] });
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it("a page's first read answered in the page is taken by the page's identical request, and never read ahead again", async () => {
+    const query = 'query Detail($id: ID!) { detail(id: $id) { id } }';
+    // The key the server writes (server/src/first-reads.ts): method, address and the body as the app sends it.
+    answeredInPage({
+      [`POST /graphql ${JSON.stringify({ query, variables: { id: '9' } })}`]: { data: { detail: { id: '9' } } },
+    });
+    readAhead(() => void gql(query, { id: '9' }));
+    expect(await gql(query, { id: '9' })).toEqual({ detail: { id: '9' } });
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Taken once: the next identical request goes to the server.
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { detail: { id: '9', again: true } } }));
+    expect(await gql(query, { id: '9' })).toEqual({ detail: { id: '9', again: true } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('a read ahead that failed says nothing (the session may not be known yet); the page asks again, with its own handling', async () => {

@@ -76,6 +76,15 @@ export function readAhead(read: () => unknown, { rest = false }: { rest?: boolea
   }
 }
 
+/**
+ * Answers the server wrote into the page for the page's own first reads (server/src/first-reads.ts), by the key of
+ * the request each answers: taken like reads made ahead, so the page's identical first request is never sent.
+ */
+export function answeredInPage(answers: Record<string, unknown>) {
+  for (const [key, body] of Object.entries(answers))
+    readsAhead.set(key, { at: Date.now(), result: Promise.resolve(body) });
+}
+
 function takeReadAhead(key: string) {
   const ahead = readsAhead.get(key);
   readsAhead.delete(key);
@@ -93,7 +102,9 @@ export function request<T>(url: string, options: ApiFetchOptions = {}): Promise<
     // reads only for a loader that knows the visitor is signed in and may see the page (`rest`).
     const query = (json as { query?: unknown } | undefined)?.query;
     const isQuery = url === '/graphql' && typeof query === 'string' && !/^\s*mutation\b/.test(query);
-    if (key && (isQuery || (readingRestAhead && method === 'GET' && url.startsWith(`${API_BASE}/`)))) {
+    // One already made ahead, or answered in the page, is not asked again.
+    const wanted = isQuery || (readingRestAhead && method === 'GET' && url.startsWith(`${API_BASE}/`));
+    if (key && wanted && !readsAhead.has(key)) {
       // An answer with GraphQL errors (not signed in yet, say) counts as failed: the page asks again.
       const result = send(url, { ...options, signal: undefined }, true).then((body) => {
         if (body && typeof body === 'object' && 'errors' in body) throw new Error('The read ahead failed.');

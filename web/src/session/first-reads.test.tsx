@@ -50,7 +50,11 @@ describe("the page's first reads", () => {
   });
 
   it('are read from the JSON block, and ignored when missing or not what the server writes', () => {
-    const reads: FirstReads = { user: buildUser(), flags: ['BRAND_PROFILE'] };
+    const reads: FirstReads = {
+      user: buildUser(),
+      flags: ['BRAND_PROFILE'],
+      answers: { 'POST /graphql {"query":"query Q { x }","variables":{}}': { data: { x: 1 } } },
+    };
     expect(parseFirstReads(document)).toBeNull();
     pageWith(JSON.stringify(reads));
     expect(parseFirstReads(document)).toEqual(reads);

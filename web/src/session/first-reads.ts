@@ -5,6 +5,8 @@ import type { UserDetails } from './user.ts';
 export interface FirstReads {
   user: UserDetails | null;
   flags: string[];
+  /** A signed-in page's own first reads, answered: each body by the request's key (api-fetch.ts answeredInPage). */
+  answers: Record<string, unknown>;
 }
 
 /**
@@ -21,10 +23,14 @@ export function parseFirstReads(doc: Document): FirstReads | null {
   const text = doc.getElementById(FIRST_READS_ELEMENT_ID)?.textContent;
   if (!text) return null;
   try {
-    const value = JSON.parse(text) as { user?: unknown; flags?: unknown };
-    const user = value.user;
+    const value = JSON.parse(text) as { user?: unknown; flags?: unknown; answers?: unknown };
+    const { user, answers } = value;
     if (!Array.isArray(value.flags) || typeof user !== 'object' || Array.isArray(user)) return null;
-    return { user: (user as UserDetails | null) ?? null, flags: value.flags.filter((f) => typeof f === 'string') };
+    return {
+      user: (user as UserDetails | null) ?? null,
+      flags: value.flags.filter((f) => typeof f === 'string'),
+      answers: typeof answers === 'object' && answers !== null && !Array.isArray(answers) ? { ...answers } : {},
+    };
   } catch {
     return null;
   }
