@@ -6,7 +6,7 @@ import { precompress } from './build-plugins/precompress.ts';
 import { buildsSchemas, usesSchemaModules } from './build-plugins/schema-modules.ts';
 import { signedInChunk } from './build-plugins/signed-in-chunk.ts';
 import { signedInPreload } from './build-plugins/signed-in-preload.ts';
-import { PAGE_READS } from './src/routes/page-reads.ts';
+import { tsImport } from 'tsx/esm/api';
 
 // The dev server forwards every server-owned path to the API process, so the
 // browser sees one origin (cookie session) exactly as in production.
@@ -25,6 +25,14 @@ const toServerUnlessPageLoad: ProxyOptions = {
 /** What the signed-in pages' shared chunk may hold. */
 const SHARED =
   /node_modules|[\\/]packages[\\/]domain[\\/]|[\\/]web[\\/]src[\\/](api|ui|routes|partner|features[\\/]shell)[\\/]|-(api|operations)\.tsx?$/;
+
+/**
+ * The pages' first reads (src/routes/page-reads.ts), computed by the app's own modules: loaded through tsx, since the
+ * config's own loader leaves the workspace's TypeScript packages (the domain) to Node, which cannot run them.
+ */
+const pageReads = async () =>
+  ((await tsImport('./src/routes/page-reads.ts', import.meta.url)) as typeof import('./src/routes/page-reads.ts'))
+    .PAGE_READS;
 
 /** Whether a module is part of one of Mantine's components named (its folder under `@mantine/core`). */
 const mantineComponents = (names: string[]) => {
@@ -59,7 +67,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineStylesPerComponent(),
-    signedInPreload({ reads: PAGE_READS }),
+    signedInPreload({ reads: pageReads }),
     keepRecentBuilds(),
     precompress(),
   ],

@@ -35,6 +35,7 @@ async function pageReadAnswers(ctx: AppContext, request: FastifyRequest): Promis
   const answers: Record<string, unknown> = {};
   await Promise.all(
     reads.map(async (read) => {
+      // As the app writes its body (api/graphql.ts): variables left out when there are none.
       const body = JSON.stringify({ query: read.query, variables: read.variables });
       const res = await request.server
         .inject({

@@ -36,6 +36,9 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
 /** A signed-in page's own first read, as the build names it (web/src/routes/page-reads.ts). */
 const DETAIL_READ = 'query Detail($id: ID!) { getProductSubmission(id: $id) { id productName } }';
 
+/** One without variables, whose answer holds only for the address without a query string. */
+const LIST_READ = 'query List { __typename }';
+
 /** The JSON block of the session's first reads in a page (server/src/lib/web-app.ts withFirstReads). */
 function firstReadsIn(html: string): { user: unknown; flags: unknown; answers?: Record<string, unknown> } {
   const block = /<script type="application\/json" id="first-reads">(.*?)<\/script>/s.exec(html);
@@ -64,7 +67,10 @@ beforeAll(async () => {
         { path: 'activity/:tab', files: ['assets/ActivityPage-1.js', 'assets/ActivityPage-1.css'] },
         { path: 'upload', files: ['assets/UploadFilesPage-1.js', '../../etc/passwd'] },
       ],
-      reads: [{ path: 'productSubmissions/:id', query: DETAIL_READ, variables: { id: ':id' } }],
+      reads: [
+        { path: 'productSubmissions/:id', query: DETAIL_READ, variables: { id: ':id' } },
+        { path: 'cataloguedProducts', query: LIST_READ, plainAddressOnly: true },
+      ],
     }),
   );
   writeWithCompressed(path.join(dist, 'assets', 'big-1.js'), BIG_ASSET);
@@ -143,6 +149,15 @@ describe(`serving the web app (${databaseKind})`, () => {
       firstReadsIn((await new Client(server.url).get(`/productSubmissions/${own.id}`)).text).answers,
     ).toBeUndefined();
     expect(firstReadsIn((await supplier.get('/upload')).text).answers).toBeUndefined();
+
+    // A read without variables is keyed without them, as the app sends it; one for the plain address only there.
+    const listKey = `POST /graphql ${JSON.stringify({ query: LIST_READ })}`;
+    for (const route of ['/cataloguedProducts', '/30443/cataloguedProducts']) {
+      expect(firstReadsIn((await supplier.get(route)).text).answers, route).toEqual({
+        [listKey]: { data: { __typename: 'Query' } },
+      });
+    }
+    expect(firstReadsIn((await supplier.get('/cataloguedProducts?page=2')).text).answers).toBeUndefined();
   });
 
   it("a page naming its user is kept by no cache; a visitor's is revalidated by its ETag", async () => {

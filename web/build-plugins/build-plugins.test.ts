@@ -173,7 +173,7 @@ describe('signedInPreload', () => {
     ]);
   });
 
-  it("lists the entry's scripts, the shared chunks, the shell and each signed-in route's own files for the server's Link header, and the pages' reads it answers", () => {
+  it("lists the entry's scripts, the shared chunks, the shell and each signed-in route's own files for the server's Link header, and the pages' reads it answers", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'router-'));
     const routerFile = path.join(dir, 'web', 'src', 'router.tsx');
     mkdirSync(path.dirname(routerFile), { recursive: true });
@@ -226,8 +226,8 @@ describe('signedInPreload', () => {
     const reads = [
       { path: 'productSubmissions/:id', query: 'query D($id: ID!) { d(id: $id) }', variables: { id: ':id' } },
     ];
-    const plugin = signedInPreload({ reads });
-    (plugin.generateBundle as (this: unknown, o: unknown, b: unknown) => void).call(
+    const plugin = signedInPreload({ reads: async () => reads });
+    await (plugin.generateBundle as (this: unknown, o: unknown, b: unknown) => Promise<void>).call(
       {
         emitFile: (file: { fileName: string; source: string }) => emitted.push(file),
         getModuleIds: () => [path.join(src, 'main.tsx'), routerFile],

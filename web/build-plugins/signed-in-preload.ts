@@ -79,12 +79,12 @@ export function signedInPreload({
   chunks = ['app', 'query'],
   shell = /[\\/]features[\\/]shell[\\/]LoggedInShell\.tsx$/,
   router = /[\\/]web[\\/]src[\\/]router\.tsx$/,
-  reads = [] as PageRead[],
+  reads = async () => [] as PageRead[],
 } = {}): Plugin {
   return {
     name: 'portal:signed-in-preload',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const built = Object.values(bundle).filter((o) => o.type === 'chunk') as unknown as BuiltChunk[];
       const withCss = (chunk: BuiltChunk) => [chunk.fileName, ...(chunk.viteMetadata?.importedCss ?? [])];
 
@@ -134,7 +134,7 @@ export function signedInPreload({
         .flatMap(withImports)
         .map((c) => c.fileName)
         .filter((f, i, all) => all.indexOf(f) === i);
-      const preload: SignedInPreload = { entry, shared, routes, reads };
+      const preload: SignedInPreload = { entry, shared, routes, reads: await reads() };
       this.emitFile({ type: 'asset', fileName: SIGNED_IN_PRELOAD_FILE, source: JSON.stringify(preload) });
     },
   };

@@ -83,12 +83,19 @@ const routeParams = (pattern: string) =>
     .filter((part) => part.startsWith(':'))
     .map((part) => part.slice(1));
 
-/** A GraphQL read a signed-in page makes first (web/src/routes/page-reads.ts); `:name` variables from its path. */
+/** A GraphQL read a signed-in page makes first (web/src/routes/page-reads.ts); `":name"` variables from its path. */
 interface PageRead {
   test: RegExp;
   params: string[];
   query: string;
-  variables: Record<string, string>;
+  variables?: Record<string, unknown>;
+  /** Answered only at the address without a query string. */
+  plainAddressOnly: boolean;
+}
+/** A page's first read as the app sends it: its query, and its variables unless it has none. */
+export interface PageReadRequest {
+  query: string;
+  variables?: Record<string, unknown>;
 }
 
 interface SignedInPreload {
@@ -109,6 +116,7 @@ async function readSignedInPreload(webDist: string): Promise<SignedInPreload | n
     };
     const routes = Array.isArray(json.routes) ? (json.routes as { path?: unknown; files?: unknown }[]) : [];
     const reads = Array.isArray(json.reads) ? (json.reads as Partial<Record<keyof PageRead | 'path', unknown>>[]) : [];
+    const isVariables = (v: unknown) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v));
     return {
       entry: assetFiles(json.entry),
       shared: assetFiles(json.shared),
@@ -116,24 +124,19 @@ async function readSignedInPreload(webDist: string): Promise<SignedInPreload | n
         .filter((r) => typeof r?.path === 'string')
         .map((r) => ({ test: routePattern(r.path as string), files: assetFiles(r.files) })),
       reads: reads
-        .filter((r) => typeof r?.path === 'string' && typeof r.query === 'string' && isStringRecord(r.variables))
+        .filter((r) => typeof r?.path === 'string' && typeof r.query === 'string' && isVariables(r.variables))
         .map((r) => ({
           test: routePattern(r.path as string),
           params: routeParams(r.path as string),
           query: r.query as string,
-          variables: r.variables as Record<string, string>,
+          variables: r.variables as Record<string, unknown> | undefined,
+          plainAddressOnly: r.plainAddressOnly === true,
         })),
     };
   } catch {
     return null;
   }
 }
-
-const isStringRecord = (value: unknown): value is Record<string, string> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.values(value).every((v) => typeof v === 'string');
 
 /** The path of `url` as the router sees it: with and without a partner segment in front. */
 function pathCandidates(url: string): string[] {
@@ -152,28 +155,27 @@ function routeFiles(preload: SignedInPreload, url: string): string[] {
 }
 
 /**
- * The GraphQL reads the page at `url` makes first, as it will send them (query and variables, its path's parts put
- * in), for the server to answer in the page (first-reads.ts); none without a build naming them.
+ * The GraphQL reads the page at `url` makes first, as it will send them (its path's parts put in the variables), for
+ * the server to answer in the page (first-reads.ts); none without a build naming them.
  */
-export async function pageReadsAt(
-  webDist: string,
-  url: string,
-): Promise<{ query: string; variables: Record<string, string> }[]> {
+export async function pageReadsAt(webDist: string, url: string): Promise<PageReadRequest[]> {
   const preload = await readSignedInPreload(webDist);
+  const plainAddress = !/[?#]/.test(url);
   for (const candidate of pathCandidates(url)) {
-    const found = (preload?.reads ?? []).flatMap((read) => {
+    const found = (preload?.reads ?? []).flatMap((read): PageReadRequest[] => {
       const match = read.test.exec(candidate);
-      if (!match) return [];
-      let decoded: Record<string, string>;
+      if (!match || (read.plainAddressOnly && !plainAddress)) return [];
+      let params: Record<string, string>;
       try {
-        decoded = Object.fromEntries(read.params.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+        params = Object.fromEntries(read.params.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
       } catch {
         return []; // a malformed escape: the page will be refused its read anyway
       }
+      if (!read.variables) return [{ query: read.query }];
       const variables = Object.fromEntries(
         Object.entries(read.variables).map(([name, value]) => [
           name,
-          value.startsWith(':') ? (decoded[value.slice(1)] ?? value) : value,
+          typeof value === 'string' && value.startsWith(':') ? (params[value.slice(1)] ?? value) : value,
         ]),
       );
       return [{ query: read.query, variables }];
