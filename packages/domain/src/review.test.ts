@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { mayReview, SCOPES } from './scopes.ts';
-import { parseReviewQueueSearch, reviewDecisionBody, reviewDecisionSummary, reviewQueueSearch } from './review.ts';
+import {
+  commentsAsReason,
+  parseReviewQueueSearch,
+  rejectionCommentsNote,
+  reviewDecisionBody,
+  reviewDecisionSummary,
+  reviewQueueSearch,
+} from './review.ts';
 import { needsSecondApproval } from './review-approval.ts';
 import { reasonCodeSchema } from './review-approval-schema.ts';
 
@@ -54,5 +61,20 @@ describe('second approval', () => {
     expect(reasonCodeSchema.parse(' barcode_unreadable ')).toBe('BARCODE_UNREADABLE');
     expect(reasonCodeSchema.safeParse('no spaces').success).toBe(false);
     expect(reasonCodeSchema.safeParse('A'.repeat(33)).success).toBe(false);
+  });
+});
+
+describe('rejectionCommentsNote', () => {
+  it("adds a line about the reviewer's comments beside a reason of its own, and none when the reason points to them", () => {
+    expect(rejectionCommentsNote('The photo is blurry.', 0)).toBeNull();
+    expect(rejectionCommentsNote('The photo is blurry.', 1)).toBe(
+      'The reviewer left a comment beside what to fix, below.',
+    );
+    expect(rejectionCommentsNote(null, 3)).toBe('The reviewer left 3 comments beside what to fix, below.');
+    for (const count of [1, 2, 7]) {
+      expect(rejectionCommentsNote(commentsAsReason(count), count), String(count)).toBeNull();
+      // Comments added or removed since the rejection: the reason still points to them.
+      expect(rejectionCommentsNote(commentsAsReason(count), count + 1), String(count)).toBeNull();
+    }
   });
 });

@@ -301,6 +301,21 @@ export const commentsAsReason = (count: number) =>
     ? 'See the comment beside the field or photo it is about.'
     : `See the ${count} comments beside the fields and photos they are about.`;
 
+/** Whether a rejection's reason is only the pointer to its comments (commentsAsReason), whatever their count then. */
+const pointsToComments = (reason: string) =>
+  reason === commentsAsReason(1) || /^See the \d+ comments beside the fields and photos they are about\.$/.test(reason);
+
+/**
+ * What a rejection notice adds about the reviewer's comments beside its reason: nothing without comments, or when the
+ * reason already points to them (the supplier would read the same thing twice).
+ */
+export function rejectionCommentsNote(reason: string | null | undefined, count: number): string | null {
+  if (count === 0 || (reason && pointsToComments(reason))) return null;
+  return count === 1
+    ? 'The reviewer left a comment beside what to fix, below.'
+    : `The reviewer left ${count} comments beside what to fix, below.`;
+}
+
 export const reviewDecisionBody = z
   .object({
     ids: z.array(z.uuid()).min(1).max(REVIEW_BULK_MAX),

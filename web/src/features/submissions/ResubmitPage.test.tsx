@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { REVIEW_MSG } from '@portal/domain';
+import { commentsAsReason, REVIEW_MSG } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
@@ -70,6 +70,29 @@ describe('Rejected submission', () => {
       '/activity/requires_action',
     );
     expect(screen.getByRole('button', { name: 'View front.png large' })).toBeTruthy();
+  });
+
+  it("says the reviewer's comments once: beside a reason of its own, not when the reason is the pointer to them", async () => {
+    const comment = (text: string) => ({
+      target: 'upc' as const,
+      fileName: null,
+      region: null,
+      text,
+      reasonCode: null,
+      reason: null,
+      by: 'Ada Admin',
+      at: '2025-03-07T16:05:00Z',
+    });
+    const reviewComments = [comment('Check digit is off.'), comment('Typed twice?')];
+    const first = renderResubmit(adminRejected({ reviewComments }));
+    expect(await screen.findByText('The reviewer left 2 comments beside what to fix, below.')).toBeTruthy();
+    first.unmount();
+
+    renderResubmit(
+      adminRejected({ reviewComments, rejectionReason: { message: commentsAsReason(2), isAdminRejection: true } }),
+    );
+    expect(await screen.findByText(commentsAsReason(2))).toBeTruthy();
+    expect(screen.queryByText(/The reviewer left/)).toBeNull();
   });
 
   it('no request validation after a rejection by staff', async () => {

@@ -11,6 +11,7 @@ import {
   MAX_FILES_PER_DRAFT,
   RESUBMIT_UPC_MAX,
   resubmitUpcError,
+  rejectionCommentsNote,
   REVIEW_MSG,
   upcDigits,
 } from '@portal/domain';
@@ -132,6 +133,7 @@ function ResubmitForm({
   };
 
   const reason = submission.rejectionReason;
+  const commentsNote = rejectionCommentsNote(reason?.message, submission.reviewComments.length);
   const automatic = reason ? !reason.isAdminRejection : submission.itemStatus === 'AUTO_REJECTED';
 
   return (
@@ -160,13 +162,7 @@ function ResubmitForm({
             {automatic ? 'Rejected by our automated checks' : 'Rejected by our staff'}
           </Title>
           <Text>{reason?.message || 'No reason was given.'}</Text>
-          {submission.reviewComments.length > 0 && (
-            <Text size="sm">
-              {submission.reviewComments.length === 1
-                ? 'The reviewer left a comment beside what to fix, below.'
-                : `The reviewer left ${submission.reviewComments.length} comments beside what to fix, below.`}
-            </Text>
-          )}
+          {commentsNote && <Text size="sm">{commentsNote}</Text>}
           {automatic && submission.can.appeal && (
             <Group gap="xs" align="baseline">
               <Text size="sm">Think the check got it wrong?</Text>
