@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, InjectOptions } from 'fastify';
 import type { AppContext } from './context.ts';
-import { pageReadsAt, type ReadFirst } from './lib/web-app.ts';
+import { pageReadsAt, type PageReadRequest, type ReadFirst } from './lib/web-app.ts';
 import { enabledFlags } from './modules/feature-flags/repository.ts';
 import { currentUser } from './modules/users/current-user.ts';
 import { loadUserDetails } from './modules/users/repository.ts';
@@ -25,30 +25,35 @@ export function sessionFirstReads(ctx: AppContext): ReadFirst {
 }
 
 /**
- * The page's own GraphQL reads, asked of this server with the browser's own cookie, so every check the browser's
- * request would meet (session, access, limits) decides the answer. Only answers without errors are kept: for any
- * other the page asks itself and handles the outcome as it always does.
+ * The page's own first reads, asked of this server with the browser's own cookie, so every check the browser's
+ * request would meet (session, access, limits) decides the answer; keyed as the app keys its requests
+ * (web/src/api/api-fetch.ts). Only answers without errors are kept: for any other the page asks itself and handles
+ * the outcome as it always does.
  */
 async function pageReadAnswers(ctx: AppContext, request: FastifyRequest): Promise<Record<string, unknown> | null> {
   const reads = await pageReadsAt(ctx.config.webDist, request.url);
   if (reads.length === 0) return null;
+  const cookie = request.headers.cookie ?? '';
   const answers: Record<string, unknown> = {};
   await Promise.all(
     reads.map(async (read) => {
-      // As the app writes its body (api/graphql.ts): variables left out when there are none.
-      const body = JSON.stringify({ query: read.query, variables: read.variables });
-      const res = await request.server
-        .inject({
-          method: 'POST',
-          url: '/graphql',
-          headers: { 'content-type': 'application/json', cookie: request.headers.cookie ?? '' },
-          payload: body,
-        })
-        .catch(() => null);
-      if (res?.statusCode !== 200) return;
-      const answer = res.json<{ errors?: unknown }>();
-      if (answer.errors === undefined) answers[`POST /graphql ${body}`] = answer;
+      const { key, asked } = appRequest(read, cookie);
+      const res = await request.server.inject(asked).catch(() => null);
+      if (res?.statusCode !== 200 || !String(res.headers['content-type']).startsWith('application/json')) return;
+      const answer = res.json<{ errors?: unknown } | null>();
+      if ('get' in read || answer?.errors === undefined) answers[key] = answer;
     }),
   );
   return Object.keys(answers).length > 0 ? answers : null;
+}
+
+/** The request the app sends for a page read, and the key it matches answers by (web/src/api/api-fetch.ts). */
+function appRequest(read: PageReadRequest, cookie: string): { key: string; asked: InjectOptions } {
+  if ('get' in read) return { key: `GET ${read.get} `, asked: { method: 'GET', url: read.get, headers: { cookie } } };
+  // As api/graphql.ts writes its body: the variables left out when there are none.
+  const body = JSON.stringify({ query: read.query, variables: read.variables });
+  return {
+    key: `POST /graphql ${body}`,
+    asked: { method: 'POST', url: '/graphql', headers: { cookie, 'content-type': 'application/json' }, payload: body },
+  };
 }

@@ -70,6 +70,9 @@ beforeAll(async () => {
       reads: [
         { path: 'productSubmissions/:id', query: DETAIL_READ, variables: { id: ':id' } },
         { path: 'cataloguedProducts', query: LIST_READ, plainAddressOnly: true },
+        { path: 'account/information', get: '/api/feature-flags/enabled' },
+        { path: 'admin/jobs', get: '/api/admin/jobs?state=failed&page=1' },
+        { path: 'account/password', get: '/login' },
       ],
     }),
   );
@@ -158,6 +161,15 @@ describe(`serving the web app (${databaseKind})`, () => {
       });
     }
     expect(firstReadsIn((await supplier.get('/cataloguedProducts?page=2')).text).answers).toBeUndefined();
+
+    // A REST read is keyed as the app keys a GET; one the user may not make (staff's jobs) is left to the page, and
+    // nothing but the API is ever asked.
+    expect(firstReadsIn((await supplier.get('/account/information')).text).answers).toEqual({
+      'GET /api/feature-flags/enabled ': (await supplier.get('/api/feature-flags/enabled')).json,
+    });
+    expect((await supplier.get('/api/admin/jobs?state=failed&page=1')).status).toBe(403);
+    expect(firstReadsIn((await supplier.get('/admin/jobs')).text).answers).toBeUndefined();
+    expect(firstReadsIn((await supplier.get('/account/password')).text).answers).toBeUndefined();
   });
 
   it("a page naming its user is kept by no cache; a visitor's is revalidated by its ETag", async () => {

@@ -83,20 +83,22 @@ const routeParams = (pattern: string) =>
     .filter((part) => part.startsWith(':'))
     .map((part) => part.slice(1));
 
-/** A GraphQL read a signed-in page makes first (web/src/routes/page-reads.ts); `":name"` variables from its path. */
-interface PageRead {
+/**
+ * A read a signed-in page makes first (web/src/routes/page-reads.ts): a GraphQL query (`":name"` variables from its
+ * path), or a GET of the REST API.
+ */
+type PageRead = {
   test: RegExp;
   params: string[];
-  query: string;
-  variables?: Record<string, unknown>;
   /** Answered only at the address without a query string. */
   plainAddressOnly: boolean;
-}
-/** A page's first read as the app sends it: its query, and its variables unless it has none. */
-export interface PageReadRequest {
-  query: string;
-  variables?: Record<string, unknown>;
-}
+} & PageReadRequest;
+/** A page's first read as the app sends it: its query and variables (unless it has none), or its address. */
+export type PageReadRequest = { query: string; variables?: Record<string, unknown> } | { get: string };
+
+/** Only the REST API's own reads are asked on a page's behalf: never a page, a file or another origin. */
+const isApiAddress = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith('/api/') && !value.includes('..');
 
 interface SignedInPreload {
   entry: string[];
@@ -115,8 +117,10 @@ async function readSignedInPreload(webDist: string): Promise<SignedInPreload | n
       reads?: unknown;
     };
     const routes = Array.isArray(json.routes) ? (json.routes as { path?: unknown; files?: unknown }[]) : [];
-    const reads = Array.isArray(json.reads) ? (json.reads as Partial<Record<keyof PageRead | 'path', unknown>>[]) : [];
+    const reads = Array.isArray(json.reads) ? (json.reads as Partial<Record<string, unknown>>[]) : [];
     const isVariables = (v: unknown) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v));
+    const isRead = (r: Partial<Record<string, unknown>>) =>
+      (typeof r.query === 'string' && isVariables(r.variables)) || isApiAddress(r.get);
     return {
       entry: assetFiles(json.entry),
       shared: assetFiles(json.shared),
@@ -124,13 +128,14 @@ async function readSignedInPreload(webDist: string): Promise<SignedInPreload | n
         .filter((r) => typeof r?.path === 'string')
         .map((r) => ({ test: routePattern(r.path as string), files: assetFiles(r.files) })),
       reads: reads
-        .filter((r) => typeof r?.path === 'string' && typeof r.query === 'string' && isVariables(r.variables))
-        .map((r) => ({
+        .filter((r) => typeof r?.path === 'string' && isRead(r))
+        .map((r): PageRead => ({
           test: routePattern(r.path as string),
           params: routeParams(r.path as string),
-          query: r.query as string,
-          variables: r.variables as Record<string, unknown> | undefined,
           plainAddressOnly: r.plainAddressOnly === true,
+          ...(isApiAddress(r.get)
+            ? { get: r.get }
+            : { query: r.query as string, variables: r.variables as Record<string, unknown> | undefined }),
         })),
     };
   } catch {
@@ -171,6 +176,7 @@ export async function pageReadsAt(webDist: string, url: string): Promise<PageRea
       } catch {
         return []; // a malformed escape: the page will be refused its read anyway
       }
+      if ('get' in read) return [{ get: read.get }];
       if (!read.variables) return [{ query: read.query }];
       const variables = Object.fromEntries(
         Object.entries(read.variables).map(([name, value]) => [

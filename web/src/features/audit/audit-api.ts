@@ -66,7 +66,11 @@ export const auditKeys = {
   page: (query: string) => ['audit', 'page', query] as const,
 };
 
-export const fetchAuditPage = (query: string) => apiFetch<AuditPage>(`/audit?${query}`);
+/** Where a page of the audit is read, and its filters' options, under the API's base. */
+export const auditPagePath = (query: string) => `/audit?${query}`;
+export const AUDIT_OPTIONS_PATH = '/audit/options';
+
+export const fetchAuditPage = (query: string) => apiFetch<AuditPage>(auditPagePath(query));
 
 /** The filters and page as the address gives them, and the query of that page. */
 export function auditPageFrom(params: URLSearchParams) {
@@ -81,5 +85,5 @@ export function auditPageFrom(params: URLSearchParams) {
   return { filters, page, query };
 }
 
-export const fetchAuditOptions = () => apiFetch<AuditOptions>('/audit/options');
+export const fetchAuditOptions = () => apiFetch<AuditOptions>(AUDIT_OPTIONS_PATH);
 export const auditCsvUrl = (f: AuditFilters) => `${API_BASE}/audit.csv?${auditQuery(f)}`;

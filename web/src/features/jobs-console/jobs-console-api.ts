@@ -32,9 +32,12 @@ const search = (filter: JobsFilter) => {
   return params.toString();
 };
 
+/** Where the counts and one page of jobs are read, under the API's base. */
+export const jobsOverviewPath = (filter: JobsFilter) => `/admin/jobs?${search(filter)}`;
+
 /** The counts and one page of jobs (also read ahead by the route's loader, router.tsx). */
 export const fetchJobsOverview = (filter: JobsFilter, signal?: AbortSignal) =>
-  apiFetch<JobsOverview>(`/admin/jobs?${search(filter)}`, { signal });
+  apiFetch<JobsOverview>(jobsOverviewPath(filter), { signal });
 
 /**
  * The console's data, asked again every few seconds while the page is open. TanStack Query pauses the interval
