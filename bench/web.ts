@@ -6,6 +6,7 @@
  *
  *   node --import tsx bench/web.ts [--runs 3]     prints the table and writes bench/results/web.md
  *   node --import tsx bench/web.ts --pages /upload,/admin/audit     only those pages, no results file
+ *   BENCH_PARTNER=30443 ...     the users signed in through that partner's co-branded login (a partner's session)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -390,7 +391,8 @@ export async function runWebBench({
       const loginContext = await browser!.newContext();
       try {
         const login = await loginContext.request.post(`${portalUrl}/api/auth/login`, {
-          form: { username, password },
+          // A partner's session: its pages move under the partner, whose co-branding the shell waits for.
+          form: { username, password, ...(process.env.BENCH_PARTNER && { partner: process.env.BENCH_PARTNER }) },
           headers: { origin: portalUrl },
         });
         if (!login.ok()) throw new Error(`login ${username} failed: ${login.status()}`);

@@ -78,6 +78,7 @@ const PAGES: FirstPaint[] = [
     who: null,
     firstRead: (call) => call.path.startsWith('/api/companies/30443/partner-configuration'),
     usable: (page) => page.getByRole('link', { name: 'Log in' }),
+    inPage: true,
   },
   {
     path: '/activity/requires_action',
@@ -134,7 +135,7 @@ const PAGES: FirstPaint[] = [
 ];
 
 for (const { path, who, firstRead, usable } of PAGES.filter((p) => p.inPage)) {
-  test(`${path} (signed in) is usable with no API call answered: its first read comes answered in the page, cold`, async ({
+  test(`${path}${who ? ' (signed in)' : ''} is usable with no API call answered: its first read comes answered in the page, cold`, async ({
     page,
   }) => {
     if (who) await signInThroughApi(page, who);
