@@ -10,8 +10,8 @@ import { loadUserDetails } from './modules/users/repository.ts';
  * The answers of the web app's first reads for the page a request is sent (lib/web-app.ts): what
  * `GET /api/user?optional=true` and `GET /api/feature-flags/enabled` would answer the same browser now, the
  * partner's configuration on a page under a partner (or in a partner's session), and for a signed-in page the page's
- * own first reads. A page is opened by a browser session, so only the session's user is
- * read; a request with an API token gets the plain page, and its app asks as before.
+ * own first reads. A page is opened by a browser session, so only the session's user is read; a request with an API
+ * token gets the plain page, and its app asks as before.
  */
 export function sessionFirstReads(ctx: AppContext): ReadFirst {
   return async (request: FastifyRequest) => {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { sendProblem } from './errors.ts';
 import { compressJson, negotiateEncoding } from './json-compression.ts';
 import { allowedMethods, answeredExistingAddress } from './framework-errors.ts';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -42,8 +42,9 @@ export interface FirstReads {
   user: unknown;
   flags: readonly string[];
   /**
-   * The page's own first reads (pageReadsAt), answered for a signed-in page: each answer's body by the request the
-   * app will send, keyed as web/src/api/api-fetch.ts keys it (`POST /graphql {"query":…,"variables":…}`).
+   * The page's own first reads (pageReadsAt, and the partner's configuration under a partner), answered: each answer's
+   * body by the request the app will send, keyed as web/src/api/api-fetch.ts keys it (`GET /api/… `,
+   * `POST /graphql {"query":…,"variables":…}`).
    */
   answers?: Record<string, unknown>;
 }
@@ -107,10 +108,27 @@ interface SignedInPreload {
   reads: PageRead[];
 }
 
-/** The build's signed-in-preload.json (web/build-plugins/signed-in-preload.ts), or null without one. */
+/**
+ * The build's signed-in-preload.json, parsed once per version of the file: a signed-in page asks it for its `Link`
+ * header and for its reads, and a rebuild (a new file) is still seen at the next page.
+ */
+let preloadRead: { file: string; version: string; preload: Promise<SignedInPreload | null> } | null = null;
 async function readSignedInPreload(webDist: string): Promise<SignedInPreload | null> {
+  const file = path.join(webDist, 'signed-in-preload.json');
+  const version = await stat(file).then(
+    (s) => `${s.mtimeMs}:${s.size}`,
+    () => null,
+  );
+  if (version === null) return null;
+  if (preloadRead?.file !== file || preloadRead.version !== version)
+    preloadRead = { file, version, preload: parseSignedInPreload(file) };
+  return preloadRead.preload;
+}
+
+/** signed-in-preload.json (web/build-plugins/signed-in-preload.ts), or null when it cannot be read. */
+async function parseSignedInPreload(file: string): Promise<SignedInPreload | null> {
   try {
-    const json = JSON.parse(await readFile(path.join(webDist, 'signed-in-preload.json'), 'utf8')) as {
+    const json = JSON.parse(await readFile(file, 'utf8')) as {
       entry?: unknown;
       shared?: unknown;
       routes?: unknown;

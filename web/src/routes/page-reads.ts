@@ -27,8 +27,9 @@ const noSearch = new URLSearchParams();
 /**
  * The first reads the server answers in a signed-in page, with the session's (server/src/first-reads.ts): pages whose
  * read would otherwise go only once the shared code has arrived (on Fast 3G, 1.7 s in) and take a round trip after
- * it. For a visitor who may not read one, the server leaves it out and the page asks itself, as before. Each is exactly the request the page makes (api-fetch.ts matches them by method, address and body), computed
- * here by the page's own functions.
+ * it. For a visitor who may not read one, the server leaves it out and the page asks itself, as before. Each is
+ * exactly the request the page makes (api-fetch.ts matches them by method, address and body), computed here by the
+ * page's own functions.
  */
 export const PAGE_READS: PageRead[] = [
   { path: 'productSubmissions/:id', query: String(SubmissionDetailQuery), variables: { id: ':id' } },
