@@ -641,6 +641,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/draftSubmissions/{id}/roles/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Say what a draft photo shows (front, back, side, nutrition panel, ingredients, barcode face), or take the portal's proposal again
+         * @description Say what a draft photo shows (front, back, side, nutrition panel, ingredients, barcode face), or take the portal's proposal again. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        put: operations["putDraftSubmissionsByIdRolesByFileName"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/draftSubmissions/{id}/events": {
         parameters: {
             query?: never;
@@ -849,6 +869,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/productSubmissions/{id}/images.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A submission's images in one zip, named by the GS1 Product Image Specification
+         * @description Each image named `<GTIN-14>_<type><facing><angle><state>` by the GS1 Product Image Specification: type A for the first image of a facing, B for the others, D for a supporting image (a nutrition panel, the ingredients or the barcode, whose side is not known: facing 0); facing 1 front, 2 side, 7 back; angle C; state 1 (in its packaging). A name that would repeat gets `_2`, `_3`. PDFs are left out. 404 when the submission has no image.
+         */
+        get: operations["getProductSubmissionsByIdImagesZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/submissions": {
         parameters: {
             query?: never;
@@ -881,6 +921,26 @@ export type paths = {
          * @description One submission: status, partner statuses, history with review comments, files with download links. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
          */
         get: operations["getSubmission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/submissions/{id}/images.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A submission's images in one zip, named by the GS1 Product Image Specification
+         * @description Each image named `<GTIN-14>_<type><facing><angle><state>` by the GS1 Product Image Specification: type A for the first image of a facing, B for the others, D for a supporting image (a nutrition panel, the ingredients or the barcode, whose side is not known: facing 0); facing 1 front, 2 side, 7 back; angle C; state 1 (in its packaging). A name that would repeat gets `_2`, `_3`. PDFs are left out. 404 when the submission has no image.
+         */
+        get: operations["downloadSubmissionImages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3351,6 +3411,13 @@ export type components = {
             } | null;
             photo_checks: components["schemas"]["PhotoCheck"][];
             /**
+             * @description What the photo shows (front, back, side, nutrition-panel, ingredients, barcode): the draft photo's roles at Submit, else proposed from what the photo was read to show; [] for a PDF
+             * @example [
+             *       "front"
+             *     ]
+             */
+            photo_roles: ("front" | "back" | "side" | "nutrition-panel" | "ingredients" | "barcode")[];
+            /**
              * @description The file (a PDF as its first page), on this server, with the same credentials
              * @example /api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg
              */
@@ -4427,6 +4494,16 @@ export type components = {
                     /** @enum {string} */
                     basis?: "serving" | "100g" | "100ml";
                 })[];
+                /**
+                 * @description What the photo shows: the supplier's choice, else the portal's proposal from what the photo was read to show (a PDF page or marketing image: none)
+                 * @example [
+                 *       "back",
+                 *       "nutrition-panel"
+                 *     ]
+                 */
+                photoRoles: ("front" | "back" | "side" | "nutrition-panel" | "ingredients" | "barcode")[];
+                /** @description The supplier chose the roles (else they are proposed) */
+                photoRolesChosen: boolean;
             }[];
         };
         SubmissionFactsView: {
@@ -9679,7 +9756,12 @@ export interface operations {
                      *                 "height": 0.08
                      *               }
                      *             }
-                     *           ]
+                     *           ],
+                     *           "photoRoles": [
+                     *             "back",
+                     *             "nutrition-panel"
+                     *           ],
+                     *           "photoRolesChosen": true
                      *         }
                      *       ]
                      *     }
@@ -9917,7 +9999,12 @@ export interface operations {
                      *                 "height": 0.08
                      *               }
                      *             }
-                     *           ]
+                     *           ],
+                     *           "photoRoles": [
+                     *             "back",
+                     *             "nutrition-panel"
+                     *           ],
+                     *           "photoRolesChosen": true
                      *         }
                      *       ]
                      *     }
@@ -10189,7 +10276,12 @@ export interface operations {
                      *                 "height": 0.08
                      *               }
                      *             }
-                     *           ]
+                     *           ],
+                     *           "photoRoles": [
+                     *             "back",
+                     *             "nutrition-panel"
+                     *           ],
+                     *           "photoRolesChosen": true
                      *         }
                      *       ]
                      *     }
@@ -10773,7 +10865,12 @@ export interface operations {
                      *                 "height": 0.08
                      *               }
                      *             }
-                     *           ]
+                     *           ],
+                     *           "photoRoles": [
+                     *             "back",
+                     *             "nutrition-panel"
+                     *           ],
+                     *           "photoRolesChosen": true
                      *         }
                      *       ]
                      *     }
@@ -10961,6 +11058,322 @@ export interface operations {
             };
         };
     };
+    putDraftSubmissionsByIdRolesByFileName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "roles": [
+                 *         "front"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The photo's roles as the supplier sees them; [] for none; null takes the portal's proposal again
+                     * @example [
+                     *       "front"
+                     *     ]
+                     */
+                    roles: ("front" | "back" | "side" | "nutrition-panel" | "ingredients" | "barcode")[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Say what a draft photo shows (front, back, side, nutrition panel, ingredients, barcode face), or take the portal's proposal again */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26",
+                     *       "userId": 12,
+                     *       "isImported": false,
+                     *       "partnerCompanyId": 30443,
+                     *       "creatorFirstName": "Sam",
+                     *       "creatorLastName": "Supplier",
+                     *       "creatorEmail": "supplier@example.com",
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z",
+                     *       "can": {
+                     *         "edit": true,
+                     *         "delete": true
+                     *       },
+                     *       "files": [
+                     *         {
+                     *           "fileName": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "size": 1843302,
+                     *           "upc": "036000291452",
+                     *           "productName": "Sparkling water 1 l",
+                     *           "detectedUpc": "036000291452",
+                     *           "detectedUpcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detectedFrom": "bars",
+                     *           "detectionStatus": "done",
+                     *           "shippingProfileId": 7,
+                     *           "isMarketingImage": true,
+                     *           "imageUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg",
+                     *           "thumbnailUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true",
+                     *           "thumbnailReady": true,
+                     *           "qualityIssues": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "longSidePx": 3024,
+                     *           "facts": {
+                     *             "basis": "serving",
+                     *             "servingSize": {
+                     *               "printed": "2/3 cup (55g)",
+                     *               "quantity": 55,
+                     *               "unit": "GRM"
+                     *             },
+                     *             "servingsPerContainer": null,
+                     *             "calories": 230,
+                     *             "energyKj": null,
+                     *             "nutrients": {
+                     *               "totalFat": {
+                     *                 "amount": 8,
+                     *                 "unit": "GRM",
+                     *                 "dailyValuePercent": 10
+                     *               }
+                     *             },
+                     *             "netContent": null,
+                     *             "ingredients": null,
+                     *             "allergens": null
+                     *           },
+                     *           "factSources": {
+                     *             "calories": {
+                     *               "source": "photo",
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           },
+                     *           "factReadingStatus": "done",
+                     *           "factSuggestions": [
+                     *             {
+                     *               "field": "calories",
+                     *               "value": 230,
+                     *               "confidence": 0.98,
+                     *               "region": {
+                     *                 "x": 0.11,
+                     *                 "y": 0.33,
+                     *                 "width": 0.59,
+                     *                 "height": 0.08
+                     *               }
+                     *             }
+                     *           ],
+                     *           "photoRoles": [
+                     *             "back",
+                     *             "nutrition-panel"
+                     *           ],
+                     *           "photoRolesChosen": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DraftView"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "roles: Invalid input: expected array, received undefined",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "roles: Invalid input: expected array, received undefined",
+                     *       "fields": {
+                     *         "roles": "Invalid input: expected array, received undefined"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Draft not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Draft not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:draft-submitted",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed.",
+                     *       "code": "DRAFT_SUBMITTED",
+                     *       "message": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDraftSubmissionsByIdEvents: {
         parameters: {
             query?: never;
@@ -10982,7 +11395,7 @@ export interface operations {
                 content: {
                     /**
                      * @example event: file
-                     *     data: {"fileName":"front.jpg","kind":"jpeg","size":1843302,"upc":"036000291452","productName":"Sparkling water 1 l","detectedUpc":"036000291452","detectedUpcs":["036000291452"],"detectedFrom":"bars","detectionStatus":"done","shippingProfileId":7,"isMarketingImage":true,"imageUrl":"/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg","thumbnailUrl":"/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true","thumbnailReady":true,"qualityIssues":[{"code":"BLURRY","message":"The photo is blurred: take it again."}],"longSidePx":3024,"facts":{"basis":"serving","servingSize":{"printed":"2/3 cup (55g)","quantity":55,"unit":"GRM"},"servingsPerContainer":null,"calories":230,"energyKj":null,"nutrients":{"totalFat":{"amount":8,"unit":"GRM","dailyValuePercent":10}},"netContent":null,"ingredients":null,"allergens":null},"factSources":{"calories":{"source":"photo","region":{"x":0.11,"y":0.33,"width":0.59,"height":0.08}}},"factReadingStatus":"done","factSuggestions":[{"field":"calories","value":230,"confidence":0.98,"region":{"x":0.11,"y":0.33,"width":0.59,"height":0.08}}]}
+                     *     data: {"fileName":"front.jpg","kind":"jpeg","size":1843302,"upc":"036000291452","productName":"Sparkling water 1 l","detectedUpc":"036000291452","detectedUpcs":["036000291452"],"detectedFrom":"bars","detectionStatus":"done","shippingProfileId":7,"isMarketingImage":true,"imageUrl":"/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg","thumbnailUrl":"/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true","thumbnailReady":true,"qualityIssues":[{"code":"BLURRY","message":"The photo is blurred: take it again."}],"longSidePx":3024,"facts":{"basis":"serving","servingSize":{"printed":"2/3 cup (55g)","quantity":55,"unit":"GRM"},"servingsPerContainer":null,"calories":230,"energyKj":null,"nutrients":{"totalFat":{"amount":8,"unit":"GRM","dailyValuePercent":10}},"netContent":null,"ingredients":null,"allergens":null},"factSources":{"calories":{"source":"photo","region":{"x":0.11,"y":0.33,"width":0.59,"height":0.08}}},"factReadingStatus":"done","factSuggestions":[{"field":"calories","value":230,"confidence":0.98,"region":{"x":0.11,"y":0.33,"width":0.59,"height":0.08}}],"photoRoles":["back","nutrition-panel"],"photoRolesChosen":true}
                      *
                      *     : heartbeat
                      *
@@ -13161,6 +13574,151 @@ export interface operations {
             };
         };
     };
+    getProductSubmissionsByIdImagesZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
+                     *       "fields": {
+                     *         "id": "Too big: expected string to have <=64 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listSubmissions: {
         parameters: {
             query?: {
@@ -13451,6 +14009,9 @@ export interface operations {
                      *               "message": "The photo is blurred: take it again."
                      *             }
                      *           ],
+                     *           "photo_roles": [
+                     *             "front"
+                     *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
                      *         }
@@ -13512,6 +14073,151 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
+                     *       "fields": {
+                     *         "id": "Too big: expected string to have <=64 characters"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadSubmissionImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -13769,6 +14475,9 @@ export interface operations {
                      *               "code": "BLURRY",
                      *               "message": "The photo is blurred: take it again."
                      *             }
+                     *           ],
+                     *           "photo_roles": [
+                     *             "front"
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
@@ -14153,6 +14862,9 @@ export interface operations {
                      *               "message": "The photo is blurred: take it again."
                      *             }
                      *           ],
+                     *           "photo_roles": [
+                     *             "front"
+                     *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
                      *         }
@@ -14509,6 +15221,9 @@ export interface operations {
                      *               "code": "BLURRY",
                      *               "message": "The photo is blurred: take it again."
                      *             }
+                     *           ],
+                     *           "photo_roles": [
+                     *             "front"
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
@@ -14922,6 +15637,9 @@ export interface operations {
                      *               "code": "BLURRY",
                      *               "message": "The photo is blurred: take it again."
                      *             }
+                     *           ],
+                     *           "photo_roles": [
+                     *             "front"
                      *           ],
                      *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
                      *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"

@@ -14,6 +14,7 @@ import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { until } from './support/wait.ts';
+import { submissions } from './support/factories.ts';
 import { startS3 } from './support/s3.ts';
 
 const DRAFT_FILES = `query($id: ID!) { getDraftSubmission(id: $id) { files { detectedUpc detectionStatus } } }`;
@@ -114,5 +115,24 @@ describe(`the file store fails under the portal (${databaseKind})`, () => {
       sql`select status, transient_failures from jobs where name = 'drafts.processFile'`,
     );
     expect(done).toEqual({ status: 'done', transient_failures: 0 });
+  });
+
+  it("a submission's image zip while the store is away is a 503 with Retry-After, and downloads whole once it is back", async () => {
+    const [s] = await submissions(server, [{ files: [{ data: await barcodeImage('4006381333931') }] }]);
+    const path = `/api/productSubmissions/${s.id}/images.zip`;
+    proxy.refuse();
+    proxy.cut();
+    try {
+      const refused = await supplier.getBytes(path);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBeTruthy();
+    } finally {
+      proxy.restore();
+    }
+    const whole = await until(async () => {
+      const res = await supplier.getBytes(path);
+      return res.status === 200 && res;
+    });
+    expect(Number(whole.headers.get('content-length'))).toBe(whole.body.length);
   });
 });

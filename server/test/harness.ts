@@ -241,6 +241,14 @@ export class Client {
     return { status: res.status, headers: res.headers, json, text };
   }
 
+  /** A GET whose body is bytes (a download), with this client's credentials. */
+  async getBytes(path: string) {
+    const headers: Record<string, string> = {};
+    this.credentials(headers);
+    const res = await fetch(this.baseUrl + path, { headers, redirect: 'manual' });
+    return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+  }
+
   get = (path: string) => this.request('GET', path);
   post = (path: string, body?: unknown, opts?: { form?: boolean }) => this.request('POST', path, body, opts);
   put = (path: string, body?: unknown) => this.request('PUT', path, body);

@@ -14,6 +14,7 @@ import { EMPTY_PRODUCT_FACTS, productFactsSchema } from './product-facts.ts';
 import { factReadingSchema, factSourcesSchema } from './product-facts-suggestions.ts';
 import { carriedFactSourcesSchema } from './product-facts-carried.ts';
 import { LABEL_CHECKS } from './label-arithmetic.ts';
+import { photoRoleSchema, photoRolesSchema } from './photo-roles-schema.ts';
 import { SEARCH_KINDS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from './search.ts';
 import { searchQuerySchema } from './search-schema.ts';
 
@@ -378,6 +379,13 @@ export const v1SubmissionFile = z
         'Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left',
       ),
     photo_checks: z.array(v1PhotoCheck),
+    photo_roles: z
+      .array(photoRoleSchema)
+      .describe(
+        "What the photo shows (front, back, side, nutrition-panel, ingredients, barcode): the draft photo's roles at " +
+          'Submit, else proposed from what the photo was read to show; [] for a PDF',
+      )
+      .meta({ examples: [['front']] }),
     download_url: z
       .string()
       .describe('The file (a PDF as its first page), on this server, with the same credentials')
@@ -707,10 +715,28 @@ export const draftViewSchema = z
               'its confidence (0 to 1) and region (fractions of the upright image)',
           )
           .meta({ examples: [[{ field: 'calories', value: 230, confidence: 0.98, region: EXAMPLE_FACT_REGION }]] }),
+        photoRoles: z
+          .array(photoRoleSchema)
+          .describe(
+            "What the photo shows: the supplier's choice, else the portal's proposal from what the photo was read to " +
+              'show (a PDF page or marketing image: none)',
+          )
+          .meta({ examples: [['back', 'nutrition-panel']] }),
+        photoRolesChosen: z.boolean().describe('The supplier chose the roles (else they are proposed)'),
       }),
     ),
   })
   .meta({ id: 'DraftView' });
+
+/** PUT /api/draftSubmissions/{id}/roles/{fileName}: the roles a photo shows, or null to take the proposal again. */
+export const photoRolesChoiceSchema = z
+  .object({
+    roles: photoRolesSchema
+      .nullable()
+      .describe("The photo's roles as the supplier sees them; [] for none; null takes the portal's proposal again")
+      .meta({ examples: [['front']] }),
+  })
+  .strict();
 
 /** A submission's facts with what the photos added on resubmit or for a catalogued product offer (GET and PUT). */
 export const submissionFactsViewSchema = z

@@ -37,6 +37,8 @@ export * from './audit-schema.ts';
 export * from './audit-summary.ts';
 export * from './photo-checks.ts';
 export * from './photo-checks-schema.ts';
+export * from './photo-roles.ts';
+export * from './photo-roles-schema.ts';
 export * from './readiness-messages.ts';
 export * from './readiness.ts';
 export * from './safe-pattern.ts';

@@ -42,6 +42,8 @@ export const READINESS_MSG = {
   threshold: PHOTO_LINE_MSG,
   pending: 'The photo checks are still running.',
   pendingFix: 'Wait a moment: the result shows here when they finish.',
+  missingRoles: (labels: readonly string[]) => `No photo is marked ${labels.join(', ')}.`,
+  rolesPending: 'The photos are still being read: what each shows may still be found.',
   blocksSubmit: (upc: string, rules: readonly { code: string; message: string; fix: string }[]) =>
     `The product with UPC ${displayUpc(upc)} cannot be sent to this partner yet. ${rules.map((r) => `${r.code}: ${r.message} ${r.fix}`).join(' ')}`,
   blockingBadge: 'Blocks Submit for this partner',

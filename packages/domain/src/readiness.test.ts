@@ -389,3 +389,55 @@ describe('the new rule kinds', () => {
     ]);
   });
 });
+
+describe('a photo-roles rule (each role on some photo of the product)', () => {
+  const rule: ReadinessRule = {
+    ...base,
+    code: 'R-IMG-ROLES',
+    kind: 'photo-roles',
+    severity: 'blocking',
+    roles: ['front', 'nutrition-panel'],
+  };
+  it('passes when the photos show every role between them', () => {
+    const judged = one(
+      rule,
+      facts({ files: [file({ roles: ['front'] }), file({ roles: ['back', 'nutrition-panel'] })] }),
+    );
+    expect(judged.ready).toBe(true);
+  });
+
+  it('names the roles no photo shows', () => {
+    const judged = one(rule, facts({ files: [file({ roles: ['front', 'barcode'] })] }));
+    expect(judged.blocking[0].message).toBe('m No photo is marked Nutrition panel.');
+  });
+
+  it('says the photos are still being read while a proposal may change, naming them', () => {
+    const judged = one(rule, facts({ files: [file({ fileName: 'a.jpg', roles: ['front'], rolesPending: true })] }));
+    expect(judged.blocking[0]).toMatchObject({ message: `m ${READINESS_MSG.rolesPending}`, fileNames: ['a.jpg'] });
+  });
+
+  it('reads the roles of a draft as the API answers them, chosen ones final', () => {
+    const draftFile = {
+      fileName: 'front.jpg',
+      upc: '036000291452',
+      productName: 'Oat Crisps',
+      shippingProfileId: 7,
+      isMarketingImage: false,
+      detectionStatus: 'pending',
+      detectedUpcs: [],
+      qualityIssues: [],
+      longSidePx: null,
+      photoRoles: ['front', 'nutrition-panel'] as const,
+    };
+    const ruleSet = { version: 1, rules: [rule] };
+    expect(draftReadiness([{ ...draftFile, photoRolesChosen: true }], ruleSet)[0].readiness.ready).toBe(true);
+    const proposed = draftReadiness([{ ...draftFile, photoRoles: ['front'] as const }], ruleSet)[0].readiness;
+    expect(proposed.blocking[0].message).toContain(READINESS_MSG.rolesPending);
+  });
+
+  it('is accepted among the partner rules and needs a role', () => {
+    expect(ownRulesInputSchema.safeParse([rule]).success).toBe(true);
+    expect(ownRulesInputSchema.safeParse([{ ...rule, roles: [] }]).success).toBe(false);
+    expect(ownRulesInputSchema.safeParse([{ ...rule, roles: ['top'] }]).success).toBe(false);
+  });
+});

@@ -22,6 +22,9 @@ import {
   type PhotoIssueCode,
 } from './photo-checks.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
+import { missingPhotoRoles, PHOTO_ROLE_LABELS, PHOTO_ROLES, photoRoles, type PhotoRole } from './photo-roles.ts';
+import { photoRoleSchema } from './photo-roles-schema.ts';
+import type { FactField } from './product-facts-suggestions.ts';
 import type { PartnerStatus } from './statuses.ts';
 import {
   READINESS_MSG,
@@ -125,6 +128,14 @@ export const readinessRuleSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ ...ruleBase, kind: z.literal('duplicate-upc') }).strict(),
   z.object({ ...ruleBase, kind: z.literal('label-arithmetic'), check: z.enum(LABEL_CHECKS) }).strict(),
+  /** Each of these roles on at least one photo of the product ("a front photo and a nutrition panel photo"). */
+  z
+    .object({
+      ...ruleBase,
+      kind: z.literal('photo-roles'),
+      roles: z.array(photoRoleSchema).min(1).max(PHOTO_ROLES.length),
+    })
+    .strict(),
 ]);
 export type ReadinessRule = z.infer<typeof readinessRuleSchema>;
 export type RuleKind = ReadinessRule['kind'];
@@ -157,6 +168,10 @@ export interface ReadinessFile {
   longSidePx: number | null;
   /** The product facts typed or accepted on this file (null or absent: none). */
   facts?: ProductFacts | null;
+  /** What the photo shows (photo-roles.ts); absent: none. */
+  roles?: readonly PhotoRole[];
+  /** The roles are a proposal the photo's reading may still change (its barcode or text not read yet). */
+  rolesPending?: boolean;
 }
 
 /** One product (one UPC) of a draft or a submission. */
@@ -273,6 +288,16 @@ function judgeRule(
       const file = facts.files.find((f) => f.facts);
       const disagreement = file?.facts ? checkLabel(file.facts, rule.check) : null;
       return disagreement ? { ...fail([file!.fileName]), detail: disagreement.message } : ok;
+    }
+    case 'photo-roles': {
+      const missing = missingPhotoRoles(
+        rule.roles,
+        facts.files.map((f) => f.roles ?? []),
+      );
+      if (!missing.length) return ok;
+      const pending = facts.files.filter((f) => f.rolesPending).map((f) => f.fileName);
+      if (pending.length) return { ...fail(pending), detail: READINESS_MSG.rolesPending };
+      return { ...fail(), detail: READINESS_MSG.missingRoles(missing.map((r) => PHOTO_ROLE_LABELS[r])) };
     }
   }
 }
@@ -431,6 +456,7 @@ export const RULE_KIND_LABELS: Record<RuleKind, string> = {
   'field-pattern': 'A field, when filled in, has a format',
   'file-type': 'At least one file of a type (e.g. a PDF spec sheet)',
   'label-arithmetic': "The label's numbers add up (calories, sugars, fats, % daily values, servings)",
+  'photo-roles': 'Photos show these faces (front, nutrition panel…)',
 };
 
 /** A partner's own rules as sent: each checked, then the set as a whole; the first problem names its rule. */
@@ -535,6 +561,12 @@ export interface DraftFileFacts {
   qualityIssues: readonly { code: string }[];
   longSidePx: number | null;
   facts?: ProductFacts | null;
+  /** The photo's roles as the API answers them (the supplier's, else the proposal); absent: none. */
+  photoRoles?: readonly PhotoRole[];
+  /** Whether the supplier chose them (a choice is final; a proposal may change while the photo is read). */
+  photoRolesChosen?: boolean;
+  /** pending while the photo's text is read (null or absent: not read). */
+  factReadingStatus?: string | null;
 }
 
 /** A file as the API answers it, as the rules read it. */
@@ -546,7 +578,47 @@ const readinessFileOf = (f: Omit<DraftFileFacts, 'upc' | 'productName' | 'shippi
   detectedUpcs: f.detectedUpcs,
   longSidePx: f.longSidePx,
   facts: f.facts ?? null,
+  roles: f.photoRoles ?? [],
+  rolesPending: !f.photoRolesChosen && (f.detectionStatus === 'pending' || f.factReadingStatus === 'pending'),
 });
+
+/** What the photo pipeline knows of a stored file, for its proposed roles. */
+export interface StoredPhotoSignals {
+  fileName: string;
+  kind: string;
+  isMarketingImage: boolean;
+  detectedUpcs: readonly string[];
+  factReadings: readonly { field: FactField }[];
+  photoRoles: readonly PhotoRole[] | null;
+}
+
+/**
+ * The roles of each file of one product (a draft's files of one UPC, or a submission's files), in its order, as the
+ * API answers them (a PDF page has none).
+ */
+export const rolesOfProductFiles = (files: readonly StoredPhotoSignals[]): PhotoRole[][] =>
+  photoRoles(
+    files.map((f) => ({
+      isPhoto: f.kind !== 'pdf',
+      isMarketingImage: f.isMarketingImage,
+      detectedUpcs: f.detectedUpcs,
+      readFields: f.factReadings.map((r) => r.field),
+      chosen: f.photoRoles,
+    })),
+  );
+
+/** The roles of each file of a draft by file name, its files grouped into products by UPC (typed, else read). */
+export function rolesOfDraftFiles(
+  files: readonly (StoredPhotoSignals & { upc: string | null })[],
+): Map<string, PhotoRole[]> {
+  const typed = files.map((f) => ({ ...f, upc: (f.upc ?? f.detectedUpcs[0] ?? '').replace(/\D/g, '') }));
+  const roles = new Map<string, PhotoRole[]>();
+  for (const group of productsOfDraft(typed)) {
+    const each = rolesOfProductFiles(group);
+    group.forEach((f, i) => roles.set(f.fileName, each[i]));
+  }
+  return roles;
+}
 
 export interface ProductReadiness {
   upc: string;

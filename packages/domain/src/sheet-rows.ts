@@ -59,7 +59,8 @@ const TEXT_TARGETS = ['brand', 'ingredients', 'allergens'] as const;
 /**
  * A partner's readiness rules as a sheet's dry run can judge them: what a row gives (UPC, name, the photos it will
  * have). Rules about what only a draft holds are judged there, not on the sheet: the photo checks and the code read
- * from a photo (no photo has been checked for the row yet), label arithmetic (facts read from photos), and the
+ * from a photo (no photo has been checked for the row yet), label arithmetic (facts read from photos), the photos'
+ * roles (proposed from what the photos are read to show), and the
  * shipping profile (chosen on the draft; a sheet has no column for it). Kept with the rows, in a module that builds
  * schemas: it takes judgeReadiness from one, which a zod-free module must not (the chunks would import each other).
  */
@@ -67,6 +68,7 @@ const judgedOnTheDraft = (rule: ReadinessRule) =>
   rule.kind === 'photo-check' ||
   rule.kind === 'code-matches-upc' ||
   rule.kind === 'label-arithmetic' ||
+  rule.kind === 'photo-roles' ||
   ((rule.kind === 'field-present' || rule.kind === 'field-pattern') && rule.field === 'shippingProfile');
 
 export const sheetRuleSet = (ruleSet: RuleSet): RuleSet => ({

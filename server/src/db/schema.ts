@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { CarriedFactSources, FactReading, FactSources, ProductFacts, ReviewCommentTarget } from '@portal/domain';
+import type {
+  CarriedFactSources,
+  FactReading,
+  FactSources,
+  PhotoRole,
+  ProductFacts,
+  ReviewCommentTarget,
+} from '@portal/domain';
 import {
   bigint,
   bigserial,
@@ -560,6 +567,8 @@ export const draftFiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The roles the supplier chose for the photo; null: none chosen, the proposal stands (domain photoRoles). */
+    photoRoles: text('photo_roles').array().$type<PhotoRole[]>(),
     createdAt: createdAt(),
     version: rowVersion(),
   },
@@ -799,6 +808,8 @@ export const submissionFiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The roles of the photo: its draft photo's at Submit; null for a file added after, proposed from its readings. */
+    photoRoles: text('photo_roles').array().$type<PhotoRole[]>(),
     createdAt: createdAt(),
     version: rowVersion(),
   },

@@ -52,6 +52,16 @@ const DraftFile = builder.objectRef<PresentedFile>('DraftFile').implement({
       nullable: true,
       description: "Pixels on the image's longest side (null: a PDF page, or not read yet).",
     }),
+    photoRoles: t.exposeStringList('photoRoles', {
+      description:
+        "What the photo shows: front, back, side, nutrition-panel, ingredients, barcode. The supplier's choice, else the portal's proposal from what the photo was read to show; [] for a PDF page.",
+    }),
+    factReadingStatus: t.exposeString('factReadingStatus', {
+      description: "Reading the photo's text for product facts: pending, then done or failed.",
+    }),
+    photoRolesChosen: t.exposeBoolean('photoRolesChosen', {
+      description: 'The supplier chose the roles (else they are proposed and may change while the photo is read).',
+    }),
   }),
 });
 

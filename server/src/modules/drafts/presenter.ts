@@ -1,4 +1,4 @@
-import { pendingSuggestions, presentPhotoIssues, type DraftFileFacts } from '@portal/domain';
+import { pendingSuggestions, presentPhotoIssues, rolesOfDraftFiles, type DraftFileFacts } from '@portal/domain';
 import type { UserRow } from '../users/repository.ts';
 import { draftPolicy } from './policy.ts';
 import type { DraftWithFiles } from './repository.ts';
@@ -12,6 +12,7 @@ const imagePath = (draftId: string, fileName: string, kind: string) => {
 /** A draft as both REST and GraphQL answer it, with what the user may do to it. */
 export function presentDraft(draft: DraftWithFiles, user: UserRow) {
   const canEdit = draftPolicy.edit(user, draft);
+  const roles = rolesOfDraftFiles(draft.files);
   return {
     id: draft.id,
     userId: draft.userId,
@@ -43,6 +44,8 @@ export function presentDraft(draft: DraftWithFiles, user: UserRow) {
       factSources: f.factSources,
       factReadingStatus: f.factReadingStatus,
       factSuggestions: pendingSuggestions(f.factReadings, f.facts, f.dismissedFacts),
+      photoRoles: roles.get(f.fileName) ?? [],
+      photoRolesChosen: f.photoRoles !== null,
     })),
   };
 }

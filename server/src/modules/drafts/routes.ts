@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { draftViewSchema, factsDecisionSchema, MAX_FILES_PER_DRAFT } from '@portal/domain';
+import { draftViewSchema, factsDecisionSchema, MAX_FILES_PER_DRAFT, photoRolesChoiceSchema } from '@portal/domain';
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../users/current-user.ts';
@@ -7,7 +7,7 @@ import { draftPolicy } from './policy.ts';
 import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { presentDraft } from './presenter.ts';
-import { addDraftFiles, createDraft, saveDraftFileFacts, visibleDraft } from './service.ts';
+import { addDraftFiles, createDraft, saveDraftFileFacts, saveDraftPhotoRoles, visibleDraft } from './service.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { draftEventRoutes } from './events.ts';
 
@@ -142,6 +142,26 @@ export async function draftRoutes(app: FastifyInstance) {
       const { id, fileName } = imageParams.parse(request.params);
       const body = factsChange.parse(request.body);
       return presentDraft(await saveDraftFileFacts(ctx, user, id, fileName, body), user);
+    },
+  );
+  app.put(
+    '/api/draftSubmissions/:id/roles/:fileName',
+    {
+      schema: routeSchema({
+        summary:
+          "Say what a draft photo shows (front, back, side, nutrition panel, ingredients, barcode face), or take the portal's proposal again",
+        tags,
+        params: imageParams,
+        body: photoRolesChoiceSchema,
+        responses: { 200: draft },
+        errors: [400, 401, 403, 404, 409, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireWriter(request);
+      const { id, fileName } = imageParams.parse(request.params);
+      const { roles } = photoRolesChoiceSchema.parse(request.body);
+      return presentDraft(await saveDraftPhotoRoles(ctx, user, id, fileName, roles), user);
     },
   );
   await draftEventRoutes(app);

@@ -15,7 +15,9 @@ import {
   readinessRefusal,
   sourcesAfterSave,
   type FactField,
+  type PhotoRole,
   type ProductFacts,
+  rolesOfDraftFiles,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -324,6 +326,36 @@ export async function saveDraftFileFacts(
   );
 }
 
+/**
+ * Saves what a photo shows, as the supplier chose it; null takes the portal's proposal again. A PDF page is artwork and
+ * takes no role.
+ */
+export async function saveDraftPhotoRoles(
+  ctx: AppContext,
+  user: UserRow,
+  draftId: string,
+  fileName: string,
+  roles: PhotoRole[] | null,
+): Promise<DraftWithFiles> {
+  return ctx.db.transaction((tx) =>
+    lockedForChange(tx, user, draftId, {}, async (draft) => {
+      const file = draft.files.find((f) => f.fileName.toLowerCase() === fileName.toLowerCase());
+      if (!file) throw notFound(`This draft has no file named ${fileName}.`);
+      if (file.kind === 'pdf' && roles?.length)
+        throw badRequest(`${file.fileName} is a PDF: photo roles are for photos.`, { roles: 'A PDF takes no role.' });
+      await updateDraftFile(tx, file.id, { photoRoles: roles });
+      await touchDraft(tx, draftId);
+      await recordIfStaffAction(tx, user, {
+        action: 'draft.updated',
+        target: auditTarget(draft),
+        before: { [file.fileName]: { photoRoles: file.photoRoles } },
+        after: { [file.fileName]: { photoRoles: roles } },
+      });
+      return draftAfter(tx, draftId);
+    }),
+  );
+}
+
 async function partnerIntakeConfig(db: Tx, partnerCompanyId: number | null) {
   if (!partnerCompanyId) return null;
   return (await partnerIntakeRow(db, partnerCompanyId)) ?? null;
@@ -398,6 +430,8 @@ export async function submitDraftOnce(
     }
     const refusal = await readinessRefusalOf(tx, draft, user);
     if (refusal) throw refusal;
+    // What each photo shows as the supplier last saw it: the submission's files keep it.
+    const roles = rolesOfDraftFiles(draft.files);
     const groups = new Map<string, typeof draft.files>();
     for (const f of draft.files) {
       const ean = toEan13(effectiveUpc(draftFileValues(f)))!;
@@ -434,6 +468,7 @@ export async function submitDraftOnce(
           thumbnailKey: f.thumbnailKey,
           qualityIssues: f.qualityIssues as StoredPhotoIssue[],
           perceptualHash: f.perceptualHash,
+          photoRoles: roles.get(f.fileName) ?? null,
         })),
         from: 'IN_PROGRESS' as const,
       })),

@@ -27,7 +27,7 @@ export const RuleSeverityEnum = builder.enumType('RuleSeverity', {
 /** Every field of every rule kind, null where a kind has none. */
 const RuleRef = builder.objectRef<ReadinessRule>('ReadinessRule').implement({
   description:
-    "One of a partner's readiness rules. kind: field-present (field), min-images (min), marketing-image, photo-check (check, minLongSidePx), code-matches-upc, upc-prefix (prefixes), duplicate-upc, name-length (min, max), field-pattern (field, pattern: a regular expression the whole value matches), file-type (fileType: pdf or image, min), label-arithmetic (check: calories, sugars, fats, daily-values or servings; its message names the numbers that disagree). severity: blocking, warning or info. appliesAt: submit (judged on the draft; a blocking one refuses Submit) or after-submit (judged on the submission: the bulk edit's fields, staff's work).",
+    "One of a partner's readiness rules. kind: field-present (field), min-images (min), marketing-image, photo-check (check, minLongSidePx), code-matches-upc, upc-prefix (prefixes), duplicate-upc, name-length (min, max), field-pattern (field, pattern: a regular expression the whole value matches), file-type (fileType: pdf or image, min), label-arithmetic (check: calories, sugars, fats, daily-values or servings; its message names the numbers that disagree), photo-roles (roles: each on at least one photo of the product; front, back, side, nutrition-panel, ingredients, barcode). severity: blocking, warning or info. appliesAt: submit (judged on the draft; a blocking one refuses Submit) or after-submit (judged on the submission: the bulk edit's fields, staff's work).",
   fields: (t) => ({
     code: t.exposeString('code'),
     kind: t.exposeString('kind'),
@@ -56,6 +56,7 @@ const RuleRef = builder.objectRef<ReadinessRule>('ReadinessRule').implement({
       resolve: (r) => (r.kind === 'photo-check' ? (r.minLongSidePx ?? null) : null),
     }),
     prefixes: t.stringList({ nullable: true, resolve: (r) => (r.kind === 'upc-prefix' ? r.prefixes : null) }),
+    roles: t.stringList({ nullable: true, resolve: (r) => (r.kind === 'photo-roles' ? r.roles : null) }),
     appliesAt: t.string({
       description: 'submit or after-submit: as the rule says, or by its field when it says nothing.',
       resolve: (r) => appliesAtOf(r),
@@ -124,6 +125,7 @@ const RuleInput = builder.inputType('ReadinessRuleInput', {
     max: t.int(),
     pattern: t.string(),
     fileType: t.string(),
+    roles: t.stringList({ description: 'photo-roles: front, back, side, nutrition-panel, ingredients, barcode.' }),
     appliesAt: t.string({ description: 'submit or after-submit; by the field when left out.' }),
   }),
 });

@@ -34,7 +34,7 @@ import {
 } from './repository.ts';
 import { countOfPartner, FIRST_ID, partnerSubmissionsAfter, referencesOf } from './queries/submissions.ts';
 import { openDraftsOfPartner } from './queries/drafts.ts';
-import { factsOf, fileFacts } from './store.ts';
+import { factsOf, filesFacts } from './store.ts';
 import { filesOf, type SubmissionRow } from '../submissions/repository.ts';
 import { valuesOf } from './partner-statuses.ts';
 
@@ -57,7 +57,7 @@ export async function readinessOfSubmission(db: Tx, s: SubmissionRow): Promise<R
       upc: s.upc,
       productName: s.productName,
       shippingProfileId: s.shippingProfileId,
-      files: files.map(fileFacts),
+      files: filesFacts(files),
       attributes: valuesOf(s, refs.get(s.id)!),
       duplicateUpc: duplicates.has(s.ean13Upc),
     },

@@ -7,6 +7,9 @@ import {
   type RuleSet,
   type StoredReadiness,
   type SubmissionFacts,
+  rolesOfProductFiles,
+  type FactField,
+  type PhotoRole,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { ruleSetOf } from './repository.ts';
@@ -45,22 +48,34 @@ async function duplicatesAmong(db: Tx, rows: readonly SubmissionRow[]): Promise<
   return new Set(found.map((f) => `${f.partner}:${f.ean}`));
 }
 
-/** What the rules read of a stored file. */
-export const fileFacts = (f: {
-  fileName: string;
-  isMarketingImage: boolean;
-  detectionStatus: string;
-  detectedUpcs: string[];
-  qualityIssues: unknown;
-  longSidePx: number | null;
-}): SubmissionFacts['files'][number] => ({
-  fileName: f.fileName,
-  isMarketingImage: f.isMarketingImage,
-  detectionStatus: f.detectionStatus,
-  detectedUpcs: f.detectedUpcs,
-  qualityIssues: Array.isArray(f.qualityIssues) ? (f.qualityIssues as { code: string }[]) : [],
-  longSidePx: f.longSidePx,
-});
+/** What the rules read of one submission's stored files, in its order: each with the roles its photo shows. */
+export function filesFacts(
+  files: readonly {
+    fileName: string;
+    kind: string;
+    isMarketingImage: boolean;
+    detectionStatus: string;
+    detectedUpcs: string[];
+    qualityIssues: unknown;
+    longSidePx: number | null;
+    factReadings: readonly { field: FactField }[];
+    factReadingStatus: string | null;
+    photoRoles: PhotoRole[] | null;
+  }[],
+): SubmissionFacts['files'][number][] {
+  const roles = rolesOfProductFiles(files);
+  return files.map((f, i) => ({
+    fileName: f.fileName,
+    isMarketingImage: f.isMarketingImage,
+    detectionStatus: f.detectionStatus,
+    detectedUpcs: f.detectedUpcs,
+    qualityIssues: Array.isArray(f.qualityIssues) ? (f.qualityIssues as { code: string }[]) : [],
+    longSidePx: f.longSidePx,
+    factReadingStatus: f.factReadingStatus,
+    photoRoles: roles[i],
+    photoRolesChosen: f.photoRoles !== null,
+  }));
+}
 
 /** What the rules read of each submission: its files as stored (one query), its bulk-edit values, a repeated UPC. */
 export async function factsOf(
@@ -78,18 +93,14 @@ export async function factsOf(
   const files = await factFilesOf(db, ids);
   const refs = await referencesOf(db, ids);
   const duplicates = needsDuplicates ? await duplicatesAmong(db, rows) : new Set<string>();
-  const filesBy = new Map<string, SubmissionFacts['files'][number][]>();
-  for (const f of files) {
-    const list = filesBy.get(f.submissionId) ?? [];
-    list.push(fileFacts(f));
-    filesBy.set(f.submissionId, list);
-  }
+  const filesBy = new Map<string, (typeof files)[number][]>();
+  for (const f of files) filesBy.set(f.submissionId, [...(filesBy.get(f.submissionId) ?? []), f]);
   for (const r of rows)
     out.set(r.id, {
       upc: r.upc,
       productName: r.productName,
       shippingProfileId: r.shippingProfileId,
-      files: filesBy.get(r.id) ?? [],
+      files: filesFacts(filesBy.get(r.id) ?? []),
       attributes: valuesOf(r, refs.get(r.id)!),
       duplicateUpc: duplicates.has(`${r.partnerCompanyId}:${r.ean13Upc}`),
     });

@@ -45,6 +45,7 @@ export async function v1SubmissionOf(db: Tx, s: SubmissionRow, user: UserRow): P
       detected_from: f.detectedFrom,
       barcode_region: f.barcodeRegion,
       photo_checks: f.qualityIssues,
+      photo_roles: f.photoRoles,
       download_url: f.imageUrl,
       thumbnail_url: f.thumbnailUrl,
     })),

@@ -20,6 +20,7 @@ import { requireUser } from '../users/current-user.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
 import { v1SubmissionOf } from './api-v1-presenter.ts';
+import { IMAGE_ZIP_DESCRIPTION, sendImageZip } from './image-zip.ts';
 import { submissionPolicy } from '../submissions/policy.ts';
 import { submissionVersion, type SubmissionRow } from '../submissions/repository.ts';
 import {
@@ -134,6 +135,26 @@ export async function submissionV1Routes(app: FastifyInstance) {
       const a = await answer(200, await visibleSubmission(ctx, user, id), user);
       reply.header('etag', a.headers.etag);
       return a.body;
+    },
+  );
+
+  app.get(
+    '/api/v1/submissions/:id/images.zip',
+    {
+      schema: routeSchema({
+        operationId: 'downloadSubmissionImages',
+        summary: "A submission's images in one zip, named by the GS1 Product Image Specification",
+        description: IMAGE_ZIP_DESCRIPTION,
+        tags,
+        params: idParams,
+        responses: { 200: { 'application/zip': binary } },
+        errors: [401, 404, 429, 503],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      return sendImageZip(ctx, reply, await visibleSubmission(ctx, user, id));
     },
   );
 

@@ -78,6 +78,10 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
       description:
         "Reading this photo's product facts: 'pending', then 'done' or 'failed'. Null for a photo that is not read (the photos sent with the draft, whose facts were decided on Enter UPC(s)).",
     }),
+    photoRoles: t.exposeStringList('photoRoles', {
+      description:
+        "What the photo shows: front, back, side, nutrition-panel, ingredients, barcode. A draft's photos keep the roles they had at Submit; a photo added after is proposed from what it was read to show; [] for a PDF page.",
+    }),
   }),
 });
 

@@ -5,6 +5,7 @@ import {
   presentPhotoIssues,
   READ_FROM_DIGITS,
   reasonCodeInWords,
+  rolesOfProductFiles,
   sameUpc,
   statusDisplayName,
   type ItemStatus,
@@ -43,6 +44,7 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
   // The rejection the submission is in: its history row is the last one.
   const last = history.at(-1);
   const staff = submissionPolicy.seeReviewDetails(user);
+  const roles = rolesOfProductFiles(files);
   return {
     ...s,
     statusDisplayName: statusDisplayName(status),
@@ -51,7 +53,7 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
     creatorFirstName: who.firstName,
     creatorLastName: who.lastName,
     fileNames: files.map((f) => f.fileName),
-    files: files.map((f) => ({
+    files: files.map((f, i) => ({
       fileName: f.fileName,
       kind: f.kind,
       isMarketingImage: f.isMarketingImage,
@@ -62,6 +64,7 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
       qualityIssues: presentPhotoIssues(f.qualityIssues, 'submission'),
       barcodeRegion: f.barcodeRegion ?? null,
       factReadingStatus: f.factReadingStatus,
+      photoRoles: roles[i],
     })),
     history: history.map((h) => ({
       at: h.at,

@@ -7,6 +7,7 @@ import {
   type DetectedFrom,
   type CodeRegion,
   type ItemStatus,
+  type PhotoRole,
   type ReviewCommentParsed,
   type StoredPhotoIssue,
   type UploadKind,
@@ -60,6 +61,8 @@ export interface NewSubmissionFile {
   perceptualHash?: string | null;
   /** 'pending': a photo added on resubmit or for a catalogued product, read for facts (fact-reading-job.ts). */
   factReadingStatus?: 'pending' | 'done' | 'failed' | null;
+  /** The roles the draft's photo had at Submit; null: proposed from the file's own readings. */
+  photoRoles?: PhotoRole[] | null;
 }
 
 export interface NewSubmission {
@@ -164,6 +167,7 @@ async function insertFiles(
         qualityIssues: f.qualityIssues ?? [],
         perceptualHash: f.perceptualHash ?? null,
         factReadingStatus: f.factReadingStatus ?? null,
+        photoRoles: f.photoRoles ?? null,
       })),
     )
     .returning();

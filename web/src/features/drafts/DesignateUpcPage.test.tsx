@@ -44,6 +44,9 @@ const draftFile = (fileName: string, over: Partial<DraftFile> = {}): DraftFile =
   thumbnailReady: true,
   qualityIssues: [],
   longSidePx: null,
+  factReadingStatus: 'done',
+  photoRoles: [],
+  photoRolesChosen: false,
   ...over,
 });
 const buildDraft = (files: DraftFile[], over: Partial<Draft> = {}): Draft => ({
@@ -63,9 +66,14 @@ interface GraphQLCall {
 /** A fake server: the draft query answers the next of `drafts` (the last one repeats), mutations answer `answers`. */
 function fakeServer(drafts: Draft[], answers: Record<string, unknown> = {}) {
   const calls: GraphQLCall[] = [];
+  const rest: { method: string; path: string; body: unknown }[] = [];
   let served = 0;
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const path = String(url);
+    if (path.includes('/roles/')) {
+      rest.push({ method: init?.method ?? 'GET', path, body: JSON.parse(String(init?.body)) });
+      return jsonResponse(200, {});
+    }
     if (path.startsWith('/api/companies/30443/partner-configuration')) {
       return jsonResponse(200, {
         id: 1,
@@ -88,7 +96,7 @@ function fakeServer(drafts: Draft[], answers: Record<string, unknown> = {}) {
   });
   vi.stubGlobal('fetch', fetchMock);
   const operations = () => calls.map((c) => /(?:query|mutation) (\w+)/.exec(c.query)?.[1]);
-  return { calls, operations };
+  return { calls, operations, rest };
 }
 
 async function renderStep2({ flags = [] as string[], newDraft = false, scopes = [] as string[] } = {}) {
@@ -712,6 +720,43 @@ describe('Upload step 2', () => {
       await waitFor(() =>
         expect(getBanner()).toMatchObject({ message: PHOTO_BLOCK_MSG.blocked('front.png', blurry.message) }),
       );
+    });
+  });
+
+  describe('what each photo shows', () => {
+    it('shows the proposed roles as chips, saves a change at once and asks for the draft again', async () => {
+      const server = fakeServer([
+        buildDraft([draftFile('front.png', { photoRoles: ['front'] }), draftFile('sheet.pdf', { kind: 'pdf' })]),
+        buildDraft([
+          draftFile('front.png', { photoRoles: ['front', 'nutrition-panel'], photoRolesChosen: true }),
+          draftFile('sheet.pdf', { kind: 'pdf' }),
+        ]),
+      ]);
+      await renderStep2();
+      const row = within(await screen.findByRole('region', { name: 'front.png' }));
+      const group = row.getByRole('group', { name: 'What this photo shows (front.png)' });
+      expect((within(group).getByRole('checkbox', { name: 'Front' }) as HTMLInputElement).checked).toBe(true);
+      expect(within(group).getByText('Read from the photo: change it if it is wrong.')).toBeTruthy();
+      // A PDF page is artwork: no roles.
+      expect(
+        within(screen.getByRole('region', { name: 'sheet.pdf' })).queryByRole('group', { name: /What this photo/ }),
+      ).toBeNull();
+
+      fireEvent.click(within(group).getByRole('checkbox', { name: 'Nutrition panel' }));
+      await waitFor(() =>
+        expect(server.rest).toEqual([
+          {
+            method: 'PUT',
+            path: '/api/draftSubmissions/d1/roles/front.png',
+            body: { roles: ['front', 'nutrition-panel'] },
+          },
+        ]),
+      );
+      await within(group).findByText('Chosen by you.');
+      expect((within(group).getByRole('checkbox', { name: 'Nutrition panel' }) as HTMLInputElement).checked).toBe(true);
+
+      fireEvent.click(within(group).getByRole('button', { name: 'Use what the photo shows' }));
+      await waitFor(() => expect(server.rest.at(-1)?.body).toEqual({ roles: null }));
     });
   });
 });

@@ -11,6 +11,7 @@ import {
   NO_PARTNER_RULES,
   toEan13,
   type DraftFileValues,
+  type PhotoRole,
   type UpcPhotoMismatch,
 } from '@portal/domain';
 import { gql } from '../../api/graphql.ts';
@@ -46,6 +47,7 @@ import {
   cacheDraft,
   fetchDraft,
   forgetDrafts,
+  savePhotoRoles,
   storeSubmissionIds,
   useDraft,
   useDraftEvents,
@@ -243,6 +245,16 @@ function DraftForm({ draft, live }: { draft: Draft; live: boolean }) {
     }
   };
 
+  /** Saves what a photo shows, then shows the draft as the server judges it (another photo's proposal may move). */
+  const saveRoles = async (fileName: string, roles: PhotoRole[] | null) => {
+    try {
+      await savePhotoRoles(draft.id, fileName, roles);
+      await cacheDraft(queryClient, await fetchDraft(draft.id));
+    } catch (error) {
+      reportFailure(error);
+    }
+  };
+
   /** Takes the confirmed file out: on the server first, then its row (what was typed in the others stays). */
   const removeFile = async () => {
     const fileName = toRemove;
@@ -294,6 +306,7 @@ function DraftForm({ draft, live }: { draft: Draft; live: boolean }) {
             onRemove={canEdit && fields.length > 1 ? () => setToRemove(row.fileName) : undefined}
             blockingChecks={blockingChecks}
             sameProductAs={(code) => rowsWithUpc(form.getValues('rows'), code, row.fileName)}
+            onRolesChange={canEdit ? (roles) => saveRoles(row.fileName, roles) : undefined}
           />
         ))}
       </Stack>

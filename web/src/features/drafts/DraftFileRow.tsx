@@ -23,9 +23,11 @@ import {
   sanitizeProductName,
   upcDigits,
   UPC_MSG,
+  type PhotoRole,
 } from '@portal/domain';
 import { fieldError } from '../../ui/field-error.tsx';
 import type { DraftFile } from './drafts-api.ts';
+import { PhotoRoleChips } from './PhotoRoleChips.tsx';
 import { PhotoWarnings } from './PhotoWarnings.tsx';
 import classes from './drafts.module.css';
 
@@ -76,6 +78,8 @@ interface DraftFileRowProps {
   blockingChecks?: readonly string[];
   /** The other rows whose UPC is this code in any form (read when the field is left, not at render). */
   sameProductAs?: (code: string) => string[];
+  /** Saves what the photo shows (null: the proposal again); absent where it may not change (view only). */
+  onRolesChange?: (roles: PhotoRole[] | null) => Promise<void>;
 }
 
 /** A visible label plus the file name for screen readers: 'UPC for front.png'. */
@@ -114,6 +118,7 @@ export function sameRowProps(a: DraftFileRowProps, b: DraftFileRowProps) {
     sameError(a.errors.productName, b.errors.productName) &&
     !a.onRemove === !b.onRemove &&
     !a.sameProductAs === !b.sameProductAs &&
+    !a.onRolesChange === !b.onRolesChange &&
     (a.blockingChecks ?? []).join() === (b.blockingChecks ?? []).join()
   );
 }
@@ -134,6 +139,7 @@ function DraftFileRowView({
   onRemove,
   blockingChecks = [],
   sameProductAs,
+  onRolesChange,
 }: DraftFileRowProps) {
   const headingId = useId();
   // A 15th digit is refused with the length message, rather than cut off without a word.
@@ -312,6 +318,15 @@ function DraftFileRowView({
               />
             )}
           </Group>
+          {file && file.kind !== 'pdf' && (
+            <PhotoRoleChips
+              fileName={fileName}
+              roles={file.photoRoles as PhotoRole[]}
+              chosen={file.photoRolesChosen}
+              disabled={disabled || !onRolesChange}
+              onChange={(roles) => onRolesChange?.(roles) ?? Promise.resolve()}
+            />
+          )}
         </Stack>
       </div>
     </Paper>

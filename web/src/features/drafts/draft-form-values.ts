@@ -7,6 +7,7 @@ import {
   type DraftCheck,
   type DraftFileFacts,
   type DraftFileValues,
+  type PhotoRole,
   type ProductReadiness,
 } from '@portal/domain';
 import type { DraftRowValues, ShownError } from './DraftFileRow.tsx';
@@ -61,6 +62,9 @@ export const readinessFacts = (rows: readonly DraftRowValues[], files: readonly 
       detectedUpcs: file?.detectedUpcs ?? [],
       qualityIssues: file?.qualityIssues ?? [],
       longSidePx: file?.longSidePx ?? null,
+      photoRoles: (file?.photoRoles ?? []) as PhotoRole[],
+      photoRolesChosen: file?.photoRolesChosen ?? false,
+      factReadingStatus: file?.factReadingStatus ?? null,
     };
   });
 

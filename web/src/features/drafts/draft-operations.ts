@@ -28,6 +28,9 @@ export const DraftSubmissionQuery = graphql(`
           message
         }
         longSidePx
+        factReadingStatus
+        photoRoles
+        photoRolesChosen
       }
     }
   }
@@ -53,6 +56,7 @@ export const ReadinessRulesQuery = graphql(`
         max
         pattern
         fileType
+        roles
         appliesAt
       }
     }

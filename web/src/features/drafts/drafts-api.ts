@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { FieldRules } from '@portal/domain';
+import type { FieldRules, PhotoRole } from '@portal/domain';
 import type { DraftSubmissionQuery } from '../../api/gql/graphql.ts';
 import { gql } from '../../api/graphql.ts';
-import { API_BASE } from '../../api/api-fetch.ts';
+import { API_BASE, apiFetch } from '../../api/api-fetch.ts';
 import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
 import { DraftSubmissionQuery as DraftQuery } from './draft-operations.ts';
 import { mergePushedFacts } from './facts/draft-facts-api.ts';
@@ -150,6 +150,13 @@ export async function cacheDraft(queryClient: QueryClient, draft: Draft) {
   await queryClient.cancelQueries({ queryKey: intakeKeys.draft(draft.id) });
   queryClient.setQueryData(intakeKeys.draft(draft.id), draft);
 }
+
+/** PUT /api/draftSubmissions/{id}/roles/{fileName}: what a photo shows; null takes the portal's proposal again. */
+export const savePhotoRoles = (id: string, fileName: string, roles: PhotoRole[] | null) =>
+  apiFetch(`/draftSubmissions/${encodeURIComponent(id)}/roles/${encodeURIComponent(fileName)}`, {
+    method: 'PUT',
+    json: { roles },
+  });
 
 /** After a submit or delete, lists elsewhere (activity, drafts) must ask again. */
 export function forgetDrafts(queryClient: QueryClient, id: string) {

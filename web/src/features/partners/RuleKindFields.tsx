@@ -1,10 +1,12 @@
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
 import {
   FIELD_FORMAT_PRESETS,
   LABEL_CHECK_LABELS,
   LABEL_CHECKS,
   PHOTO_ISSUE_CODES,
   PHOTO_ISSUE_LABELS,
+  PHOTO_ROLE_LABELS,
+  PHOTO_ROLES,
   RULE_FIELDS,
   RULE_FILE_TYPE_LABELS,
   RULE_FILE_TYPES,
@@ -105,6 +107,16 @@ export function RuleKindFields({ row, onChange }: { row: RuleRow; onChange: (cha
           value={row.check || null}
           onChange={(check) => onChange({ check: check ?? '' })}
           w={260}
+        />
+      )}
+      {row.kind === 'photo-roles' && (
+        <MultiSelect
+          label="Photos that show"
+          description="Each on at least one photo of the product"
+          data={PHOTO_ROLES.map((r) => ({ value: r, label: PHOTO_ROLE_LABELS[r] }))}
+          value={row.roles}
+          onChange={(roles) => onChange({ roles })}
+          w={320}
         />
       )}
       {row.kind === 'photo-check' && row.check === 'LOW_RESOLUTION' && (

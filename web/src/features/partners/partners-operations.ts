@@ -83,6 +83,7 @@ export const ReadinessRuleFields = graphql(`
     max
     pattern
     fileType
+    roles
     appliesAt
   }
 `);

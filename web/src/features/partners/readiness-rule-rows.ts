@@ -1,4 +1,4 @@
-import type { ReadinessRule, RuleAppliesAt, RuleFileType, RuleKind } from '@portal/domain';
+import type { PhotoRole, ReadinessRule, RuleAppliesAt, RuleFileType, RuleKind } from '@portal/domain';
 import type { ReadinessRuleFieldsFragment } from '../../api/gql/graphql.ts';
 
 /** One rule as the editor holds it: every kind's fields, as typed. */
@@ -20,6 +20,7 @@ export interface RuleRow {
   max: number | '';
   pattern: string;
   fileType: RuleFileType;
+  roles: PhotoRole[];
 }
 
 let nextKey = 1;
@@ -40,6 +41,7 @@ export const rowOf = (r: ReadinessRuleFieldsFragment): RuleRow => ({
   max: r.max ?? '',
   pattern: r.pattern ?? '',
   fileType: (r.fileType as RuleFileType | null) ?? 'pdf',
+  roles: (r.roles ?? []) as PhotoRole[],
 });
 export const newRow = (): RuleRow => ({
   key: nextKey++,
@@ -58,6 +60,7 @@ export const newRow = (): RuleRow => ({
   max: '',
   pattern: '',
   fileType: 'pdf',
+  roles: [],
 });
 
 /** A row as the rule schema reads it: only its kind's own fields. */
@@ -91,6 +94,8 @@ export function ruleOf(row: RuleRow): Record<string, unknown> {
       };
     case 'label-arithmetic':
       return { ...base, check: row.check };
+    case 'photo-roles':
+      return { ...base, roles: row.roles };
     case 'upc-prefix':
       return {
         ...base,

@@ -75,6 +75,24 @@ describe('Submission detail', () => {
     expect(screen.getByRole('button', { name: 'View front.png large' })).toBeTruthy();
   });
 
+  it('says what each photo shows and offers the images as one zip named by the GS1 specification', async () => {
+    const submission = buildSubmission();
+    renderDetail(submission);
+    await loaded();
+    expect(screen.getByText('Shows: Front, Barcode face')).toBeTruthy();
+    const zip = screen.getByRole('link', { name: 'Download images (GS1 names)' });
+    expect(zip.getAttribute('href')).toBe(`/api/productSubmissions/${submission.id}/images.zip`);
+    expect(zip.hasAttribute('download')).toBe(true);
+  });
+
+  it('offers no zip when the submission has only PDFs', async () => {
+    const submission = buildSubmission();
+    renderDetail({ ...submission, files: submission.files.map((f) => ({ ...f, kind: 'pdf', photoRoles: [] })) });
+    await loaded();
+    expect(screen.queryByRole('link', { name: 'Download images (GS1 names)' })).toBeNull();
+    expect(screen.queryByText(/^Shows:/)).toBeNull();
+  });
+
   it('offers the facts read from a photo added on resubmit: accepted at once, never over a typed value', async () => {
     const region = { x: 0.1, y: 0.4, width: 0.5, height: 0.05 };
     const sodium: FactReading = {

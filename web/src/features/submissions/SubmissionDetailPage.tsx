@@ -13,6 +13,7 @@ import {
   statusChangedNotice,
 } from '@portal/domain';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
+import { API_BASE } from '../../api/api-fetch.ts';
 import { AppNavigate } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { showBanner } from '../../ui/banner/banner-store.ts';
@@ -180,7 +181,12 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
         )}
 
       <div className={classes.layout}>
-        <SubmissionImages files={submission.files} comments={submission.reviewComments} showCodeRegions={staff} />
+        <SubmissionImages
+          files={submission.files}
+          comments={submission.reviewComments}
+          showCodeRegions={staff}
+          zipUrl={`${API_BASE}/productSubmissions/${encodeURIComponent(submission.id)}/images.zip`}
+        />
         <Stack gap="lg">
           <dl className={classes.facts}>
             <dt>UPC</dt>

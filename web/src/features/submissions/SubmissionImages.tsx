@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Badge, Center, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Center, Group, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { PHOTO_ROLE_LABELS, type PhotoRole } from '@portal/domain';
 import type { SubmissionFile } from './submission-api.ts';
 import { FilePhotoIssues } from './PhotoIssueBadges.tsx';
 import { codeMark, ImageWithMarks, type ImageMark } from './ImageMarks.tsx';
@@ -17,11 +18,14 @@ export function SubmissionImages({
   heading = 'Images',
   comments = [],
   showCodeRegions = false,
+  zipUrl,
 }: {
   files: readonly SubmissionFile[];
   heading?: string;
   comments?: readonly ShownComment[];
   showCodeRegions?: boolean;
+  /** The images in one zip named by the GS1 Product Image Specification; offered when there is an image. */
+  zipUrl?: string;
 }) {
   const headingId = useId();
   const [open, setOpen] = useState<SubmissionFile | null>(null);
@@ -31,9 +35,16 @@ export function SubmissionImages({
   ];
   return (
     <section aria-labelledby={headingId}>
-      <Title order={2} size="h4" id={headingId} mb="xs">
-        {heading}
-      </Title>
+      <Group justify="space-between" align="baseline" mb="xs">
+        <Title order={2} size="h4" id={headingId}>
+          {heading}
+        </Title>
+        {zipUrl && files.some((f) => f.kind !== 'pdf') && (
+          <Anchor href={zipUrl} download size="sm">
+            Download images (GS1 names)
+          </Anchor>
+        )}
+      </Group>
       {files.length === 0 ? (
         <Text c="dimmed">No files.</Text>
       ) : (
@@ -53,6 +64,11 @@ export function SubmissionImages({
                 <Badge size="sm" variant="light" mt={4}>
                   Marketing image
                 </Badge>
+              )}
+              {(file.photoRoles ?? []).length > 0 && (
+                <Text size="xs" c="dimmed" mt={4}>
+                  Shows: {(file.photoRoles as PhotoRole[]).map((r) => PHOTO_ROLE_LABELS[r]).join(', ')}
+                </Text>
               )}
               <FilePhotoIssues fileName={file.fileName} issues={file.qualityIssues ?? []} />
               <FileComments comments={comments} fileName={file.fileName} />

@@ -78,6 +78,7 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
         barcodeOutline: null,
         qualityIssues: [],
         factReadingStatus: null,
+        photoRoles: ['front', 'barcode'],
       },
     ],
     history: [

@@ -115,6 +115,7 @@ export const SubmissionDetailFields = graphql(`
         message
       }
       factReadingStatus
+      photoRoles
     }
     reviewComments {
       ...ReviewCommentFields

@@ -1,7 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { DraftFileFacts } from '@portal/domain';
+import { rolesOfDraftFiles, type DraftFileFacts } from '@portal/domain';
 import type { Tx } from '../../../db/client.ts';
 import { draftFiles, draftSubmissions } from '../../../db/schema.ts';
+import { readFieldsOf } from './read-fields.ts';
 
 /** Open drafts the dry run judges per partner at most (the newest first): a preview, not a census. */
 export const DRY_RUN_DRAFTS = 5000;
@@ -30,6 +31,10 @@ export async function openDraftsOfPartner(db: Tx, partnerCompanyId: number): Pro
       detectionStatus: draftFiles.detectionStatus,
       qualityIssues: draftFiles.qualityIssues,
       longSidePx: draftFiles.longSidePx,
+      kind: draftFiles.kind,
+      factReadings: readFieldsOf(draftFiles.factReadings),
+      factReadingStatus: draftFiles.factReadingStatus,
+      photoRoles: draftFiles.photoRoles,
     })
     .from(draftFiles)
     .where(
@@ -39,12 +44,18 @@ export async function openDraftsOfPartner(db: Tx, partnerCompanyId: number): Pro
       ),
     )
     .orderBy(asc(draftFiles.draftId), asc(draftFiles.position));
-  const byDraft = new Map<string, DraftFileFacts[]>(drafts.map((d) => [d.id, []]));
-  for (const { draftId, ...f } of files)
-    byDraft.get(draftId)!.push({
-      ...f,
-      upc: f.upc ?? f.detectedUpcs[0] ?? null,
-      qualityIssues: Array.isArray(f.qualityIssues) ? (f.qualityIssues as { code: string }[]) : [],
+  const byDraft = new Map<string, typeof files>(drafts.map((d) => [d.id, []]));
+  for (const f of files) byDraft.get(f.draftId)!.push(f);
+  return [...byDraft.values()]
+    .filter((files) => files.length > 0)
+    .map((files) => {
+      const roles = rolesOfDraftFiles(files);
+      return files.map(({ draftId: _, kind: __, factReadings: ___, photoRoles, ...f }): DraftFileFacts => ({
+        ...f,
+        upc: f.upc ?? f.detectedUpcs[0] ?? null,
+        qualityIssues: Array.isArray(f.qualityIssues) ? (f.qualityIssues as { code: string }[]) : [],
+        photoRoles: roles.get(f.fileName) ?? [],
+        photoRolesChosen: photoRoles !== null,
+      }));
     });
-  return [...byDraft.values()].filter((files) => files.length > 0);
 }

@@ -7,6 +7,7 @@ import {
   submissionFiles,
   submissionMarketAccounts,
 } from '../../../db/schema.ts';
+import { readFieldsOf } from './read-fields.ts';
 
 /** What readiness reads of the submissions (store.ts judges them; the lifecycle writes them). */
 
@@ -36,6 +37,10 @@ export function factFilesOf(db: Tx, ids: string[]) {
       detectedUpcs: submissionFiles.detectedUpcs,
       qualityIssues: submissionFiles.qualityIssues,
       longSidePx: submissionFiles.longSidePx,
+      kind: submissionFiles.kind,
+      factReadings: readFieldsOf(submissionFiles.factReadings),
+      factReadingStatus: submissionFiles.factReadingStatus,
+      photoRoles: submissionFiles.photoRoles,
     })
     .from(submissionFiles)
     .where(inArray(submissionFiles.submissionId, ids))
