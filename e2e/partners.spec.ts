@@ -3,15 +3,9 @@ import sharp from 'sharp';
 import { plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, signIn, signInThroughApi } from './support/fixtures.ts';
-import {
-  displayUpc,
-  READINESS_DRY_RUN_MSG,
-  READINESS_EDITOR_MSG,
-  READINESS_MSG,
-  type ReadinessDryRun,
-} from '@portal/domain';
+import { displayUpc, READINESS_DRY_RUN_MSG, READINESS_EDITOR_MSG, READINESS_MSG } from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
-import { apiAs, createNamedDraft, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { apiAs, createNamedDraft, dryRunReadiness, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // The demo partner that has no configuration yet (server/src/demo/seed.ts); this file is the only one that adds it.
 const PARTNER = { companyId: 30500, name: 'Northside Market Co-op' };
@@ -217,9 +211,6 @@ test("a partner's blocking 'at least 2 images' rule at submit: staff add it, see
   // UPC); its own rule of weight 3 asks for a second image.
   const MIN_2 = minTwoImagesRule(3);
   const SAVE = `mutation($partner: Int!, $rules: [ReadinessRuleInput!]!) { saveReadinessRules(partnerCompanyId: $partner, rules: $rules) { version } }`;
-  const DRY_RUN = `query($partner: Int!, $rules: [ReadinessRuleInput!]!) { dryRunReadinessRules(partnerCompanyId: $partner, rules: $rules) {
-    judged becomesNotReady becomesReady scoreChanges openDrafts draftsBlocked draftsNewlyBlocked
-    rules { code failing becomesNotReady becomesReady draftsBlocked } } }`;
   const adminApi = await apiAs(DEMO.admin);
   // A supplier's open draft of one photo for this partner: the rule would stop it at Submit.
   const supplierApi = await apiAs(DEMO.supplier, PARTNER.companyId);
@@ -262,11 +253,7 @@ test("a partner's blocking 'at least 2 images' rule at submit: staff add it, see
     await expect(editor.getByRole('button', { name: READINESS_EDITOR_MSG.save })).toBeDisabled();
     await editor.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }).click();
     // What the server counts for these rules (its exact counts are held by server/test/readiness.test.ts).
-    const { dryRunReadinessRules: expected } = await graphql<{ dryRunReadinessRules: ReadinessDryRun }>(
-      adminApi,
-      DRY_RUN,
-      { partner: PARTNER.companyId, rules: [MIN_2] },
-    );
+    const expected = await dryRunReadiness(adminApi, PARTNER.companyId, [MIN_2]);
     expect(expected.judged).toBeGreaterThan(0);
     // The partner's earlier one-photo submission fails it, and the supplier's open draft would be stopped.
     const counts = expected.rules.find((r) => r.code === MIN_2.code)!;

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import yauzl from 'yauzl';
-import { READINESS_DRY_RUN_MSG, READINESS_EDITOR_MSG, type ReadinessDryRun } from '@portal/domain';
+import { READINESS_DRY_RUN_MSG, READINESS_EDITOR_MSG } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, signInThroughApi } from './support/fixtures.ts';
-import { apiAs, createNamedDraft, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { apiAs, createNamedDraft, dryRunReadiness, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // What each photo shows: proposed on Enter UPC(s) from what the photo was read to show, changed with a chip (saved at
 // once, by keyboard too), kept by the submission, and the name of each image in the GS1-named zip of its detail page.
@@ -143,30 +143,7 @@ test("a partner's administrator adds a rule requiring a front photo and a nutrit
   await page.getByRole('option', { name: 'Nutrition panel' }).click();
   await page.keyboard.press('Escape');
   await editor.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }).click();
-  const { dryRunReadinessRules: expected } = await graphql<{ dryRunReadinessRules: ReadinessDryRun }>(
-    admin,
-    `
-      query ($partner: Int!, $rules: [ReadinessRuleInput!]!) {
-        dryRunReadinessRules(partnerCompanyId: $partner, rules: $rules) {
-          judged
-          becomesNotReady
-          becomesReady
-          scoreChanges
-          openDrafts
-          draftsBlocked
-          draftsNewlyBlocked
-          rules {
-            code
-            failing
-            becomesNotReady
-            becomesReady
-            draftsBlocked
-          }
-        }
-      }
-    `,
-    { partner: PARTNER, rules: [RULE] },
-  );
+  const expected = await dryRunReadiness(admin, PARTNER, [RULE]);
   await admin.dispose();
   expect(expected.rules[0].draftsBlocked).toBeGreaterThanOrEqual(1);
   const changes = editor.getByRole('status', { name: 'What saving would change' });

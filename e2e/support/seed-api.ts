@@ -1,5 +1,6 @@
 import { expect, request, type APIRequestContext } from '@playwright/test';
-import { gs1CheckDigit } from '@portal/domain';
+import { gs1CheckDigit, type ReadinessDryRun } from '@portal/domain';
+import { DryRunReadinessRulesDocument } from '../../web/src/api/gql/graphql.ts';
 import { barcodeImage } from '../../server/test/fixtures.ts';
 import { E2E } from '../../playwright.config.ts';
 
@@ -35,6 +36,16 @@ export async function graphql<T = Record<string, unknown>>(
   if (!res.ok() || body.errors)
     throw new Error(`GraphQL failed: ${res.status()} ${JSON.stringify(body.errors ?? body)}`);
   return body.data as T;
+}
+
+/** What saving these readiness rules for a partner would change, as the server counts it: the editor's own query. */
+export async function dryRunReadiness(api: APIRequestContext, partner: number, rules: readonly object[]) {
+  const { dryRunReadinessRules } = await graphql<{ dryRunReadinessRules: ReadinessDryRun }>(
+    api,
+    DryRunReadinessRulesDocument.toString(),
+    { partnerCompanyId: partner, rules },
+  );
+  return dryRunReadinessRules;
 }
 
 /** A photo of a seeded draft, with the UPC and product name step 2 would have typed for it. */

@@ -20,7 +20,7 @@ import { requireUser } from '../users/current-user.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
 import { v1SubmissionOf } from './api-v1-presenter.ts';
-import { IMAGE_ZIP_DESCRIPTION, sendImageZip } from './image-zip.ts';
+import { imageZipRoute } from './image-zip.ts';
 import { submissionPolicy } from '../submissions/policy.ts';
 import { submissionVersion, type SubmissionRow } from '../submissions/repository.ts';
 import {
@@ -138,25 +138,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/api/v1/submissions/:id/images.zip',
-    {
-      schema: routeSchema({
-        operationId: 'downloadSubmissionImages',
-        summary: "A submission's images in one zip, named by the GS1 Product Image Specification",
-        description: IMAGE_ZIP_DESCRIPTION,
-        tags,
-        params: idParams,
-        responses: { 200: { 'application/zip': binary } },
-        errors: [401, 404, 429, 503],
-      }),
-    },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const { id } = idParams.parse(request.params);
-      return sendImageZip(ctx, reply, await visibleSubmission(ctx, user, id));
-    },
-  );
+  imageZipRoute(app, '/api/v1/submissions/:id/images.zip', { tags, operationId: 'downloadSubmissionImages' });
 
   app.post(
     '/api/v1/submissions/:id/resubmit',

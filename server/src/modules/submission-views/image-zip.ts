@@ -1,8 +1,12 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { ZipFile } from 'yazl';
 import { gs1ImageNames, rolesOfProductFiles } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { binary, routeSchema } from '../../lib/openapi.ts';
+import { requireUser } from '../users/current-user.ts';
+import { visibleSubmission } from '../submissions/service.ts';
 import { filesOf, type SubmissionRow } from '../submissions/repository.ts';
 
 /**
@@ -10,13 +14,13 @@ import { filesOf, type SubmissionRow } from '../submissions/repository.ts';
  * photo's roles (domain gs1ImageNames); PDFs stay out (artwork, not product images). Stored, not compressed: the images
  * are compressed already, and the stored sizes give the download its length, so a browser shows its progress.
  */
-export const IMAGE_ZIP_DESCRIPTION =
+const IMAGE_ZIP_DESCRIPTION =
   'Each image named `<GTIN-14>_<type><facing><angle><state>` by the GS1 Product Image Specification: type A for the ' +
   'first image of a facing, B for the others, D for a supporting image (a nutrition panel, the ingredients or the ' +
   'barcode, whose side is not known: facing 0); facing 1 front, 2 side, 7 back; angle C; state 1 (in its packaging). ' +
   'A name that would repeat gets `_2`, `_3`. PDFs are left out. 404 when the submission has no image.';
 
-export async function sendImageZip(ctx: AppContext, reply: FastifyReply, s: SubmissionRow) {
+async function sendImageZip(ctx: AppContext, reply: FastifyReply, s: SubmissionRow) {
   const files = await filesOf(ctx.db, s.id);
   const roles = rolesOfProductFiles(files);
   const images = files.flatMap((f, i) => (f.kind === 'pdf' ? [] : [{ ...f, roles: roles[i] }]));
@@ -49,4 +53,29 @@ export async function sendImageZip(ctx: AppContext, reply: FastifyReply, s: Subm
     .header('content-disposition', `attachment; filename="${ean}_images.zip"`)
     .header('cache-control', 'private, no-store')
     .send(zip.outputStream);
+}
+
+const idParams = z.object({ id: z.string().max(64) });
+
+/** The zip's route at one address (the web app's REST and REST v1), for whoever may see the submission. */
+export function imageZipRoute(app: FastifyInstance, url: string, opts: { tags: string[]; operationId?: string }) {
+  app.get(
+    url,
+    {
+      schema: routeSchema({
+        ...(opts.operationId && { operationId: opts.operationId }),
+        summary: "A submission's images in one zip, named by the GS1 Product Image Specification",
+        description: IMAGE_ZIP_DESCRIPTION,
+        tags: opts.tags,
+        params: idParams,
+        responses: { 200: { 'application/zip': binary } },
+        errors: [401, 404, 429, 503],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      return sendImageZip(app.ctx, reply, await visibleSubmission(app.ctx, user, id));
+    },
+  );
 }

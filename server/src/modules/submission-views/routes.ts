@@ -10,7 +10,7 @@ import {
 } from '@portal/domain';
 import { requireUser } from '../users/current-user.ts';
 import { sendFileImage } from '../media-files/serve.ts';
-import { IMAGE_ZIP_DESCRIPTION, sendImageZip } from './image-zip.ts';
+import { imageZipRoute } from './image-zip.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { storedReadiness } from '../submissions/shapes.ts';
 import { filesOf } from '../submissions/repository.ts';
@@ -128,22 +128,5 @@ export async function submissionRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/api/productSubmissions/:id/images.zip',
-    {
-      schema: routeSchema({
-        summary: "A submission's images in one zip, named by the GS1 Product Image Specification",
-        description: IMAGE_ZIP_DESCRIPTION,
-        tags,
-        params: idParams,
-        responses: { 200: { 'application/zip': binary } },
-        errors: [401, 404, 429, 503],
-      }),
-    },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const { id } = idParams.parse(request.params);
-      return sendImageZip(ctx, reply, await visibleSubmission(ctx, user, id));
-    },
-  );
+  imageZipRoute(app, '/api/productSubmissions/:id/images.zip', { tags });
 }
