@@ -18,6 +18,7 @@ const SECTIONS: [file: string, title: string][] = [
   ['ingestion.md', 'Bulk ingestion'],
   ['hostile.md', 'Hostile files: memory and responsiveness'],
   ['photo-checks.md', 'Photo checks'],
+  ['facts.md', 'Product facts read from photos'],
   ['intake-latency.md', 'Intake latency: the UPC on screen after the upload'],
   ['review.md', 'Review workspace: keys and time per decision'],
   ['claims.md', 'Job claims against the due jobs'],
