@@ -13,6 +13,8 @@ interface TypedNutrient {
   amount: number | null;
   unit: 'g' | 'mg' | 'mcg' | null;
   dailyValuePercent: number | null;
+  /** As printed: "<1g" is typed as 1, and a reading of it as under 1 (0.5) is right too. */
+  printed?: string;
 }
 export interface RealPanel {
   photo: string;
@@ -41,6 +43,8 @@ interface Expected {
   /** Where the value sits in the reading: the field read, and the part of its value. */
   reading: FactReading['field'];
   matches: (value: unknown) => boolean;
+  /** Whether the reading holds this value at all (absent: whenever the field is read). */
+  given?: (value: unknown) => boolean;
 }
 
 const TO_GRAMS: Record<string, number> = { g: 1, GRM: 1, mg: 1e-3, MGM: 1e-3, mcg: 1e-6, MC: 1e-6 };
@@ -79,13 +83,16 @@ export function expectedValues(panel: RealPanel): Expected[] {
         matches: (v) => {
           const r = v as { amount: number; unit: string };
           const scale = TO_GRAMS[r.unit];
-          return scale !== undefined && near(r.amount * scale, n.amount! * TO_GRAMS[n.unit!]);
+          const under = /^\s*(<|less)/i.test(n.printed ?? '') && r.amount > 0 && r.amount < n.amount!;
+          return scale !== undefined && (under || near(r.amount * scale, n.amount! * TO_GRAMS[n.unit!]));
         },
       });
     if (n.dailyValuePercent !== null)
       out.push({
         field: `${key} % DV`,
         reading: field,
+        // A reading of the amount alone has not read the %: missing, not wrong.
+        given: (v) => (v as { dailyValuePercent: number | null }).dailyValuePercent !== null,
         matches: (v) => (v as { dailyValuePercent: number | null }).dailyValuePercent === n.dailyValuePercent,
       });
   }
@@ -112,13 +119,14 @@ export function scorePanel(readings: readonly FactReading[], panel: RealPanel, b
     const r = readings.find((x) => x.field === e.reading);
     const score = byField.get(e.field) ?? emptyScore();
     byField.set(e.field, score);
-    const verdict: keyof FieldScore = !r
-      ? 'missing'
-      : r.field === 'servingSize' || r.field === 'servingsPerContainer' || basisOf(r) === panel.basis
-        ? e.matches(r.value)
-          ? 'right'
-          : 'wrong'
-        : 'wrong';
+    const verdict: keyof FieldScore =
+      !r || (e.given && !e.given(r.value))
+        ? 'missing'
+        : r.field === 'servingSize' || r.field === 'servingsPerContainer' || basisOf(r) === panel.basis
+          ? e.matches(r.value)
+            ? 'right'
+            : 'wrong'
+          : 'wrong';
     score[verdict]++;
     total[verdict]++;
   }

@@ -155,3 +155,74 @@ describe('the pieces', () => {
     expect(rows[0].confidence).toBe(0.9);
   });
 });
+
+describe('the US label before 2016, as real photos show it (bench/datasets/nutrition-panels)', () => {
+  const OLD_PANEL = [
+    'Nutrition Facts',
+    'Serving Size 1 Can (355mL)',
+    'Servings Per Container 1',
+    'Amount Per Serving',
+    'Calories 170 Calories from Fat 60',
+    '% Daily Value*',
+    'Total Fat 7g|11%',
+    'Sodium 45mg|2%',
+    'Total Carbohydrate 33g|11%',
+    'Sugars 33g',
+    'Protein 0g',
+  ];
+
+  it('reads "Sugars" as the total sugars, not only "Total Sugars"', () => {
+    expect(byField(readLabel(panel(OLD_PANEL))).totalSugars).toEqual({
+      amount: 33,
+      unit: 'GRM',
+      dailyValuePercent: null,
+    });
+  });
+
+  it('reads the calories of a row that also prints "Calories from Fat", and never takes the fat calories', () => {
+    expect(byField(readLabel(panel(OLD_PANEL))).calories).toBe(170);
+    const fatFirst = OLD_PANEL.map((r) => (r.startsWith('Calories') ? 'Calories from Fat 60|Calories 170' : r));
+    expect(byField(readLabel(panel(fatFirst))).calories).toBe(170);
+    const fatOnly = OLD_PANEL.map((r) => (r.startsWith('Calories') ? 'Calories from Fat 60' : r));
+    expect(byField(readLabel(panel(fatOnly))).calories).toBeUndefined();
+  });
+});
+
+describe('the compact US format and the short forms of real packs', () => {
+  const COMPACT = [
+    'Nutrition Facts',
+    'Servings 27',
+    'Serving Size 1 Container (170g)',
+    'Amount/Serving',
+    'Total Fat 7g|11%',
+    'Sat.Fat 4g|20%',
+    'Trans Fat 0g',
+    'Cholest. 20mg|7%',
+    'Sodium 45mg|2%',
+    'Total Carb. 21g|7%',
+    'Fiber 1g|4%',
+    'Soluble Fiber 0.5g',
+    'Sugars 20g',
+    'Protein 6g',
+  ];
+
+  it('reads "Sat. Fat", "Cholest." and "Fiber", not the soluble fiber, and keeps the total fat apart', () => {
+    const read = byField(readLabel(panel(COMPACT)));
+    expect(read.totalFat).toEqual({ amount: 7, unit: 'GRM', dailyValuePercent: 11 });
+    expect(read.saturatedFat).toEqual({ amount: 4, unit: 'GRM', dailyValuePercent: 20 });
+    expect(read.cholesterol).toEqual({ amount: 20, unit: 'MGM', dailyValuePercent: 7 });
+    expect(read.dietaryFiber).toEqual({ amount: 1, unit: 'GRM', dailyValuePercent: 4 });
+  });
+
+  it('reads the servings of "Servings 27", "Servings about 20" and "Servings Per Box 5"', () => {
+    for (const [row, value] of [
+      ['Servings 27', 27],
+      ['Servings about 20', 20],
+      ['Servings Per Box5', 5],
+      ['Servings Usually 11', 11],
+    ] as const) {
+      const read = byField(readLabel(panel(COMPACT.map((r) => (r === 'Servings 27' ? row : r)))));
+      expect((read.servingsPerContainer as { value: number }).value).toBe(value);
+    }
+  });
+});

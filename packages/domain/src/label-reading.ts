@@ -145,15 +145,34 @@ function percentAgreement(key: NutrientKey, amount: number, percent: number | nu
   return Math.abs(expected - percent) <= Math.max(3, expected * 0.25) ? 1 : 0.6;
 }
 
+/** The abbreviations of the tabular and linear US formats (21 CFR 101.9(j)(13)): "Sat. Fat", "Cholest.", "Fiber". */
+const ABBREVIATED: Partial<Record<NutrientKey, string>> = {
+  saturatedFat: String.raw`Sat(?:urated|\.)?\s*Fat`,
+  cholesterol: String.raw`Cholest(?:erol|\.)?`,
+  dietaryFiber: String.raw`(?:Dietary\s*)?Fib(?:er|re)`,
+};
+
 const NUTRIENT_LABELS: { key: NutrientKey; pattern: RegExp }[] = NUTRIENTS.map((n) => {
-  const label = n.key === 'totalCarbohydrate' ? 'Total Carb(?:ohydrate|\\.)?s?' : words(n.label);
+  // Labels before 2016 print "Sugars" alone (the lookbehind below keeps "Added Sugars" out); compact ones abbreviate.
+  const label =
+    n.key === 'totalCarbohydrate'
+      ? 'Total Carb(?:ohydrate|\\.)?s?'
+      : n.key === 'totalSugars'
+        ? '(?:Total\\s*)?Sugars'
+        : (ABBREVIATED[n.key] ?? words(n.label));
   if (n.key === 'addedSugars')
     return {
       key: n.key,
       pattern: new RegExp(String.raw`Incl\w*\.?\s*${AMOUNT}\s*(?:of\s*)?Added\s*Sugars${PERCENT}`, 'i'),
     };
   const prefix =
-    n.key === 'totalSugars' ? '(?<!Added\\s*)' : n.key === 'totalFat' ? '(?<!(?:Saturated|Trans)\\s*)' : '';
+    n.key === 'totalSugars'
+      ? '(?<!Added\\s*)'
+      : n.key === 'totalFat'
+        ? '(?<!(?:Saturated|Sat\\.?|Trans)\\s*)'
+        : n.key === 'dietaryFiber'
+          ? '(?<!soluble\\s*)'
+          : '';
   return { key: n.key, pattern: new RegExp(String.raw`${prefix}\b${label}\s*${AMOUNT}${PERCENT}`, 'i') };
 });
 
@@ -186,9 +205,12 @@ function readNutrients(row: Row, text: string): FactReading[] {
 }
 
 const SERVINGS = /(?:(about|approx\.?|approximately)\s*)?(\d+(?:\.\d+)?)\s*servings?\s*per\s*(?:container|package)/i;
-const SERVINGS_AFTER = /servings?\s*per\s*(?:container|package)\s*:?\s*((?:about\s*)?(\d+(?:\.\d+)?))/i;
+/** "Servings Per Container about 8", and the short forms of real packs: "Servings 27", "Servings Per Box 5". */
+const SERVINGS_AFTER =
+  /servings?\s*(?:per\s*(?:container|package|box|bag|can|bottle|pack|jar|carton)\s*)?:?\s*((?:about|usually|approx\.?|aprx\.?)?\s*(\d+(?:\.\d+)?))/i;
 const SERVING_SIZE = /serving\s*size\s*:?\s*(.+)$/i;
-const CALORIES = /calories\s*:?\s*(\d{1,4})(?!\s*(?:g|mg|%|\d))/i;
+/** The calories of a serving: never the "Calories from Fat" that labels before 2016 print on the same row. */
+const CALORIES = /calories(?!\s*from)\s*:?\s*(\d{1,4})(?!\s*(?:g|mg|%|\d))/i;
 const NET = /\b(net\s*(?:wt|weight|contents?|vol|volume)\.?\s*:?.*)$/i;
 const INGREDIENTS = /^\s*ingredients?\s*[:;.]?\s*(.*)$/i;
 const CONTAINS = /^\s*(contains\s*[:;]?.*)$/i;
@@ -316,8 +338,7 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
     const calories =
       CALORIES.exec(text) ??
       (/^\s*calories\s*$/i.test(text) ? /^\s*(\d{1,4})\s*$/.exec(rows[index + 1]?.text ?? '') : null);
-    if (calories && kind !== 'eu' && !/from\s*fat/i.test(text))
-      add(read(row, { field: 'calories', value: Number(calories[1]) }));
+    if (calories && kind !== 'eu') add(read(row, { field: 'calories', value: Number(calories[1]) }));
     if (kind === 'us') for (const r of readNutrients(row, text)) add(r);
     if (kind === 'canada')
       for (const n of readCanadianNutrients(text)) {
