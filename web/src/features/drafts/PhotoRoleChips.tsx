@@ -15,7 +15,8 @@ interface PhotoRoleChipsProps {
 
 /**
  * What a photo shows (front, back, side, nutrition panel, ingredients, barcode face), as chips the supplier turns on
- * and off: each change is saved at once. A proposal says so, and a choice can go back to it.
+ * and off: each change is saved at once. A proposal says so, and a choice can go back to it. Outlined: a filled chip
+ * keeps white text whatever the partner's colour, which a light one cannot carry (AA).
  */
 export function PhotoRoleChips({ fileName, roles, chosen, disabled, onChange }: PhotoRoleChipsProps) {
   const [saving, setSaving] = useState(false);
@@ -41,7 +42,7 @@ export function PhotoRoleChips({ fileName, roles, chosen, disabled, onChange }: 
       >
         <Group gap={6}>
           {PHOTO_ROLES.map((role) => (
-            <Chip key={role} value={role} size="xs" disabled={disabled || saving}>
+            <Chip key={role} value={role} size="xs" variant="outline" disabled={disabled || saving}>
               {PHOTO_ROLE_LABELS[role]}
             </Chip>
           ))}
