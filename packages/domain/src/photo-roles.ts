@@ -91,9 +91,7 @@ export function gs1ImageNames(upc: string, files: readonly Gs1ImageFile[]): stri
   const seenFacing = new Set<string>();
   const used = new Map<string, number>();
   return files.map((file) => {
-    const facing = PHOTO_ROLES.map((r) => FACING[r] !== undefined && file.roles.includes(r) && FACING[r]).find(
-      (f): f is string => typeof f === 'string',
-    );
+    const facing = PHOTO_ROLES.map((r) => (file.roles.includes(r) ? FACING[r] : undefined)).find(Boolean);
     let type = 'D';
     if (facing) {
       type = seenFacing.has(facing) ? 'B' : 'A';

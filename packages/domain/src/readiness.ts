@@ -11,6 +11,7 @@ import {
   type BulkEditValues,
 } from './bulk-edit.ts';
 import { MAX_FILES_PER_DRAFT, MAX_PRODUCT_NAME } from './constants.ts';
+import { effectiveUpc } from './draft-rules.ts';
 import { sameUpc, toEan13, upcError } from './gtin.ts';
 import { isFieldRequired, type FieldRules } from './partner-fields.ts';
 import {
@@ -611,7 +612,8 @@ export const rolesOfProductFiles = (files: readonly StoredPhotoSignals[]): Photo
 export function rolesOfDraftFiles(
   files: readonly (StoredPhotoSignals & { upc: string | null })[],
 ): Map<string, PhotoRole[]> {
-  const typed = files.map((f) => ({ ...f, upc: (f.upc ?? f.detectedUpcs[0] ?? '').replace(/\D/g, '') }));
+  // Grouped by the UPC Submit takes for each file, so the roles kept at Submit are the ones shown.
+  const typed = files.map((f) => ({ ...f, upc: effectiveUpc({ upc: f.upc, detectedUpc: f.detectedUpcs[0] ?? null }) }));
   const roles = new Map<string, PhotoRole[]>();
   for (const group of productsOfDraft(typed)) {
     const each = rolesOfProductFiles(group);
