@@ -189,4 +189,27 @@ describe(`photo roles (${databaseKind})`, () => {
     expect((await other.getBytes(`/api/productSubmissions/${submissionId}/images.zip`)).status).toBe(404);
     expect((await admin.getBytes(`/api/productSubmissions/${submissionId}/images.zip`)).status).toBe(200);
   });
+
+  it('a photo submitted while it is still read keeps no early guess: the submission proposes from its own reading', async () => {
+    // Blue Harbor's supplier, to no partner: nothing holds Submit while the photos are read.
+    const upc = '4006381333931';
+    const draft = await other.upload('/api/draftSubmissions', [
+      { name: 'code.png', data: await barcodeImage(upc) },
+      { name: 'pack.png', data: await plainImage() },
+    ]);
+    const input = { files: ['code.png', 'pack.png'].map((fileName) => ({ fileName, upc, productName: 'Oat bar' })) };
+    expect((await other.graphql(UPDATE, { id: draft.json.id, input })).json.errors).toBeUndefined();
+    // Submitted before the media job ran: the barcode's photo was still proposed as the front then.
+    const early = (await other.graphql(DRAFT, { id: draft.json.id })).json.data.getDraftSubmission;
+    expect(rolesOf(early.files)['code.png']).toEqual([['front'], false]);
+    const submitted = await other.graphql(SUBMIT, { id: draft.json.id });
+    expect(submitted.json.errors).toBeUndefined();
+    await server.ctx.jobs!.drain();
+    const s = (await other.graphql(SUBMISSION, { id: submitted.json.data.submitProductsFromDraftSubmission[0].id }))
+      .json.data.getProductSubmission;
+    expect(s.files).toEqual([
+      { fileName: 'code.png', photoRoles: ['barcode'] },
+      { fileName: 'pack.png', photoRoles: ['front'] },
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rolesOfDraftFiles, type StoredPhotoSignals } from './readiness.ts';
+import { rolesKeptAtSubmit, rolesOfDraftFiles, type StoredPhotoSignals } from './readiness.ts';
 import { gs1ImageNames, missingPhotoRoles, photoRoles, type PhotoRoleSignals } from './photo-roles.ts';
 import { photoRolesSchema } from './photo-roles-schema.ts';
 
@@ -107,6 +107,26 @@ describe('the roles of stored files, grouped into products as Submit groups them
       'a3.jpg': ['back'],
       'b1.jpg': ['barcode'],
       'b2.jpg': ['front'],
+    });
+  });
+
+  it('keeps at Submit a choice, or a proposal once the photo is read; not a proposal made while it is read', () => {
+    const at = (over: Partial<StoredPhotoSignals>, detectionStatus = 'done', factReadingStatus = 'done') => ({
+      ...stored('x.jpg', '036000291452', over),
+      detectionStatus,
+      factReadingStatus,
+    });
+    const kept = rolesKeptAtSubmit([
+      { ...at({}), fileName: 'read.jpg' },
+      { ...at({}, 'pending'), fileName: 'reading-code.jpg' },
+      { ...at({}, 'done', 'pending'), fileName: 'reading-text.jpg' },
+      { ...at({ photoRoles: ['back'] }, 'pending'), fileName: 'chosen.jpg' },
+    ]);
+    expect(Object.fromEntries(kept)).toEqual({
+      'read.jpg': ['front'],
+      'reading-code.jpg': null,
+      'reading-text.jpg': null,
+      'chosen.jpg': ['back'],
     });
   });
 });

@@ -622,6 +622,20 @@ export function rolesOfDraftFiles(
   return roles;
 }
 
+/**
+ * The roles a submission keeps of each draft file at Submit: the supplier's choice, or the proposal once the photo's
+ * barcode and text are read. A proposal made while the photo is still read is not kept (null): the submission
+ * proposes again from its own reading when that ends, rather than keep a guess made before it.
+ */
+export function rolesKeptAtSubmit(
+  files: readonly (StoredPhotoSignals & { upc: string | null; detectionStatus: string; factReadingStatus: string })[],
+): Map<string, PhotoRole[] | null> {
+  const roles = rolesOfDraftFiles(files);
+  const settled = (f: (typeof files)[number]) =>
+    f.photoRoles !== null || (f.detectionStatus !== 'pending' && f.factReadingStatus !== 'pending');
+  return new Map(files.map((f) => [f.fileName, settled(f) ? (roles.get(f.fileName) ?? null) : null]));
+}
+
 export interface ProductReadiness {
   upc: string;
   fileNames: string[];

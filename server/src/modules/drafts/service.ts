@@ -17,7 +17,7 @@ import {
   type FactField,
   type PhotoRole,
   type ProductFacts,
-  rolesOfDraftFiles,
+  rolesKeptAtSubmit,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -430,8 +430,8 @@ export async function submitDraftOnce(
     }
     const refusal = await readinessRefusalOf(tx, draft, user);
     if (refusal) throw refusal;
-    // What each photo shows as the supplier last saw it: the submission's files keep it.
-    const roles = rolesOfDraftFiles(draft.files);
+    // What each photo shows as the supplier last saw it, where its reading has ended: the submission's files keep it.
+    const roles = rolesKeptAtSubmit(draft.files);
     const groups = new Map<string, typeof draft.files>();
     for (const f of draft.files) {
       const ean = toEan13(effectiveUpc(draftFileValues(f)))!;
