@@ -361,6 +361,29 @@ describe('reading an EU or UK nutrition declaration', () => {
     expect(facts.protein).toEqual(grams(4.2));
   });
 
+  it('takes the amounts under the one heading it knows when another column is named by the food alone', () => {
+    // "Per Oatcake" names no quantity, so only "Per 100g" is a column; each row's per-oatcake amount comes first.
+    const readings = readLabel(
+      photo([
+        'Typical Values|Per Oatcake|Per 100g',
+        'Energy|155kJ|1993kJ',
+        '|36kcal|462kcal',
+        'Fat|1.6g|19.9g',
+        'of which saturates|0.7g|8.6g',
+        'Fibre|0.7g|9.6g',
+        'Protein|0.9g|10.9g',
+      ]),
+    );
+    expect(byField(readings)).toMatchObject({
+      calories: 462,
+      totalFat: grams(19.9),
+      saturatedFat: grams(8.6),
+      dietaryFiber: grams(9.6),
+      protein: grams(10.9),
+    });
+    expect(reading(readings, 'protein')!.basis).toBe('100g');
+  });
+
   it('reads kJ/kcal pairs, less-than amounts and a printed sodium, the %RI left out', () => {
     const facts = byField(
       readLabel(

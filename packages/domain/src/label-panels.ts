@@ -243,8 +243,12 @@ export function amountInColumn<T extends { x: number | null }>(
   index: number,
 ): T | null {
   if (amounts.length === columns.length) return amounts[index] ?? null;
-  if (columns.length <= 1) return amounts[0] ?? null;
   const target = columns[index];
+  // One heading read over several amounts ("Per Oatcake" beside "Per 100g", only the second a column it knows): the
+  // amount under that heading, when the boxes place them.
+  if (columns.length === 1 && amounts.length > 1 && target?.x != null && amounts.every((a) => a.x !== null))
+    return amounts.reduce((best, a) => (Math.abs(a.x! - target.x!) < Math.abs(best.x! - target.x!) ? a : best));
+  if (columns.length <= 1) return amounts[0] ?? null;
   if (target.x === null || columns.some((c) => c.x === null)) return null;
   return (
     amounts.find((a) => {
