@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { groupRows, normaliseNumbers, parsePrintedQuantity, readLabel, type TextLine } from './label-reading.ts';
+import {
+  groupRows,
+  normaliseNumbers,
+  parsePrintedQuantity,
+  readLabel,
+  withoutSecondName,
+  type TextLine,
+} from './label-reading.ts';
 import type { FactReading } from './product-facts-suggestions.ts';
 
 /** Lines as an OCR engine gives them: each printed row one box, or several boxes where a row is split ('|'). */
@@ -224,5 +231,37 @@ describe('the compact US format and the short forms of real packs', () => {
       const read = byField(readLabel(panel(COMPACT.map((r) => (r === 'Servings 27' ? row : r)))));
       expect((read.servingsPerContainer as { value: number }).value).toBe(value);
     }
+  });
+});
+
+describe('a US panel in English and Spanish', () => {
+  const BILINGUAL = [
+    'Nutrition Facts/Datos de Nutricion',
+    'Serving Size/Tamano de porcion 3/4 Cup/3/4 de taza (29g)',
+    'ServingsPerContainer/Porcionesporenvase About18/18aprox',
+    'Total Fat/ Grasa total Og|0%',
+    'Sodium/Sodio150mg|6%',
+    'Dietary Fiber/Fibra dietetica<1g|3%',
+    'Sugars/ Azucares 10g',
+    'Protein/Proteinas 1g',
+  ];
+
+  it('reads each row with its Spanish name left out', () => {
+    const read = byField(readLabel(panel(BILINGUAL)));
+    expect(read).toMatchObject({
+      servingSize: { quantity: 29, unit: 'GRM' },
+      servingsPerContainer: { value: 18 },
+      totalFat: { amount: 0, unit: 'GRM', dailyValuePercent: 0 },
+      sodium: { amount: 150, unit: 'MGM', dailyValuePercent: 6 },
+      dietaryFiber: { amount: 0.5, unit: 'GRM', dailyValuePercent: 3 },
+      totalSugars: { amount: 10, unit: 'GRM', dailyValuePercent: null },
+      protein: { amount: 1, unit: 'GRM', dailyValuePercent: null },
+    });
+  });
+
+  it('never leaves out what follows "Amount/Serving", nor a serving size\'s fractions', () => {
+    expect(withoutSecondName('Amount/Serving Total Fat 8g 12%')).toBe('Amount/Serving Total Fat 8g 12%');
+    expect(withoutSecondName('Serving size 2/3 cup (55g)')).toBe('Serving size 2/3 cup (55g)');
+    expect(withoutSecondName('Calories/ Calorias 110')).toBe('Calories 110');
   });
 });

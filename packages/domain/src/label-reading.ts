@@ -330,16 +330,21 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
       const quantity = parsePrintedQuantity(printed);
       if (printed) add(read(row, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
     }
-    const servings = SERVINGS.exec(text) ?? SERVINGS_AFTER.exec(text);
-    if (servings) {
-      const printed = SERVINGS.test(text) ? `${servings[1] ? `${servings[1]} ` : ''}${servings[2]}` : servings[1];
-      add(read(row, { field: 'servingsPerContainer', value: { printed, value: Number(servings[2]) } }));
+    // A US panel printed in English and Spanish names each row twice ("Total Fat/ Grasa total 0g"): read as printed,
+    // then with the Spanish name left out; a field read as printed stays.
+    const spanishLeftOut = kind === 'us' ? withoutSecondName(text) : text;
+    for (const line of spanishLeftOut === text ? [text] : [text, spanishLeftOut]) {
+      const servings = SERVINGS.exec(line) ?? SERVINGS_AFTER.exec(line);
+      if (servings) {
+        const printed = SERVINGS.test(line) ? `${servings[1] ? `${servings[1]} ` : ''}${servings[2]}` : servings[1];
+        add(read(row, { field: 'servingsPerContainer', value: { printed, value: Number(servings[2]) } }));
+      }
+      const calories =
+        CALORIES.exec(line) ??
+        (/^\s*calories\s*$/i.test(line) ? /^\s*(\d{1,4})\s*$/.exec(rows[index + 1]?.text ?? '') : null);
+      if (calories && kind !== 'eu') add(read(row, { field: 'calories', value: Number(calories[1]) }));
+      if (kind === 'us') for (const r of readNutrients(row, line)) add(r);
     }
-    const calories =
-      CALORIES.exec(text) ??
-      (/^\s*calories\s*$/i.test(text) ? /^\s*(\d{1,4})\s*$/.exec(rows[index + 1]?.text ?? '') : null);
-    if (calories && kind !== 'eu') add(read(row, { field: 'calories', value: Number(calories[1]) }));
-    if (kind === 'us') for (const r of readNutrients(row, text)) add(r);
     if (kind === 'canada')
       for (const n of readCanadianNutrients(text)) {
         const expectedUnit = NUTRIENTS.find((x) => x.key === n.key)!.unit;
@@ -367,6 +372,14 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
   const emphasised = kind === 'eu' && emphasisedAllergens(readings.find((r) => r.field === 'ingredients'));
   if (emphasised) add(emphasised);
   return readings;
+}
+
+/**
+ * A row's name in a second language after a slash left out ("Sodium/Sodio150mg 6%" is "Sodium 150mg 6%"): the second
+ * name runs to the row's first number, and is never a serving ("Amount/serving" heads the compact format's rows).
+ */
+export function withoutSecondName(text: string): string {
+  return text.replace(/^(\s*[A-Za-z][A-Za-z .]*?)\s*\/(?!\s*serv)\s*[^\d<%/]*?\s*(?=<|\d|$)/i, '$1 ');
 }
 
 /** OCR drops the space after a comma or colon ("CONTAINS:WHEAT,MILK."); a number's comma ("1,000") stays. */
