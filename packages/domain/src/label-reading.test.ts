@@ -234,7 +234,7 @@ describe('the compact US format and the short forms of real packs', () => {
   });
 });
 
-describe('a US panel in English and Spanish', () => {
+describe('a US panel in English and another language', () => {
   const BILINGUAL = [
     'Nutrition Facts/Datos de Nutricion',
     'Serving Size/Tamano de porcion 3/4 Cup/3/4 de taza (29g)',
@@ -256,6 +256,30 @@ describe('a US panel in English and Spanish', () => {
       dietaryFiber: { amount: 0.5, unit: 'GRM', dailyValuePercent: 3 },
       totalSugars: { amount: 10, unit: 'GRM', dailyValuePercent: null },
       protein: { amount: 1, unit: 'GRM', dailyValuePercent: null },
+    });
+  });
+
+  it('reads a panel in English and Chinese, the Chinese names left out', () => {
+    const read = byField(
+      readLabel(
+        panel([
+          'Nutrition Facts 營養成份',
+          'Servings Per Contain 包装含有食份數4',
+          'Calories 卡路里16 Calories from Fat 脂肪熱量0',
+          'Total Fat 總脂肪Og 0%',
+          'Cholesterol 膽固醇Omg 0%',
+          'Dietary Fiber 食物纖維2g 8%',
+          'Protein 蛋白質2g',
+        ]),
+      ),
+    );
+    expect(read).toMatchObject({
+      servingsPerContainer: { value: 4 },
+      calories: 16,
+      totalFat: { amount: 0, unit: 'GRM', dailyValuePercent: 0 },
+      cholesterol: { amount: 0, unit: 'MGM', dailyValuePercent: 0 },
+      dietaryFiber: { amount: 2, unit: 'GRM', dailyValuePercent: 8 },
+      protein: { amount: 2, unit: 'GRM', dailyValuePercent: null },
     });
   });
 

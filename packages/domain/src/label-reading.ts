@@ -207,7 +207,7 @@ function readNutrients(row: Row, text: string): FactReading[] {
 const SERVINGS = /(?:(about|approx\.?|approximately)\s*)?(\d+(?:\.\d+)?)\s*servings?\s*per\s*(?:container|package)/i;
 /** "Servings Per Container about 8", and the short forms of real packs: "Servings 27", "Servings Per Box 5". */
 const SERVINGS_AFTER =
-  /servings?\s*(?:per\s*(?:container|package|box|bag|can|bottle|pack|jar|carton)\s*)?:?\s*((?:about|usually|approx\.?|aprx\.?)?\s*(\d+(?:\.\d+)?))/i;
+  /servings?\s*(?:per\s*(?:container|contain|package|box|bag|can|bottle|pack|jar|carton)\s*)?:?\s*((?:about|usually|approx\.?|aprx\.?)?\s*(\d+(?:\.\d+)?))/i;
 const SERVING_SIZE = /serving\s*size\s*:?\s*(.+)$/i;
 /** The calories of a serving: never the "Calories from Fat" that labels before 2016 print on the same row. */
 const CALORIES = /calories(?!\s*from)\s*:?\s*(\d{1,4})(?!\s*(?:g|mg|%|\d))/i;
@@ -330,10 +330,10 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
       const quantity = parsePrintedQuantity(printed);
       if (printed) add(read(row, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
     }
-    // A US panel printed in English and Spanish names each row twice ("Total Fat/ Grasa total 0g"): read as printed,
-    // then with the Spanish name left out; a field read as printed stays.
-    const spanishLeftOut = kind === 'us' ? withoutSecondName(text) : text;
-    for (const line of spanishLeftOut === text ? [text] : [text, spanishLeftOut]) {
+    // A US panel printed in English and another language names each row twice ("Total Fat/ Grasa total 0g", "Total
+    // Fat 總脂肪0g"): read as printed, then with the second name left out; a field read as printed stays.
+    const englishOnly = kind === 'us' ? withoutSecondName(text) : text;
+    for (const line of englishOnly === text ? [text] : [text, englishOnly]) {
       const servings = SERVINGS.exec(line) ?? SERVINGS_AFTER.exec(line);
       if (servings) {
         const printed = SERVINGS.test(line) ? `${servings[1] ? `${servings[1]} ` : ''}${servings[2]}` : servings[1];
@@ -374,12 +374,20 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
   return readings;
 }
 
+/** Chinese, Japanese and Korean script (with their full-width forms): a second language's name on a US row. */
+const CJK = /[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]+/g;
+
 /**
- * A row's name in a second language after a slash left out ("Sodium/Sodio150mg 6%" is "Sodium 150mg 6%"): the second
- * name runs to the row's first number, and is never a serving ("Amount/serving" heads the compact format's rows).
+ * A row's name in a second language left out: after a slash ("Sodium/Sodio150mg 6%" is "Sodium 150mg 6%"), the second
+ * name running to the row's first number and never a serving ("Amount/serving" heads the compact format's rows); and
+ * in Chinese, Japanese or Korean script anywhere ("Total Fat 總脂肪0g 0%").
  */
 export function withoutSecondName(text: string): string {
-  return text.replace(/^(\s*[A-Za-z][A-Za-z .]*?)\s*\/(?!\s*serv)\s*[^\d<%/]*?\s*(?=<|\d|$)/i, '$1 ');
+  return text
+    .replace(CJK, ' ')
+    .replace(/^(\s*[A-Za-z][A-Za-z .]*?)\s*\/(?!\s*serv)\s*[^\d<%/]*?\s*(?=<|\d|$)/i, '$1 ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** OCR drops the space after a comma or colon ("CONTAINS:WHEAT,MILK."); a number's comma ("1,000") stays. */
