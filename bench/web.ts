@@ -446,7 +446,7 @@ export async function runWebBench({
         'requests those that reached the network. Usable: from the start of the navigation until the main control is visible and enabled ' +
         `(${PAGES.map((p) => `${p.path}: ${p.controlName}`).join('; ')}). Signed in as the demo supplier, or for the staff pages ` +
         'the demo administrator; `:id` is a submission of the supplier. The baseline serves the same build as plain files with ' +
-        '`public, max-age=3600` and forwards API calls to the portal without compression (the portal before issue 18); it is ' +
+        '`public, max-age=3600` and forwards API calls to the portal without compression (the portal before it served its own caching and compression); it is ' +
         `measured for ${PAGES.filter((p) => p.baseline)
           .map((p) => p.path)
           .join(', ')}.`,
