@@ -361,6 +361,36 @@ describe('reading an EU or UK nutrition declaration', () => {
     expect(facts.protein).toEqual(grams(4.2));
   });
 
+  it('reads a table photographed at a slant, each amount on its own row though no box tells the slant', () => {
+    // Each box higher by a tenth of how far right its middle is: the right-hand columns sit 2 to 3 rows higher than
+    // their names, so taken level each amount joins another row.
+    const level = photo(
+      [
+        'Typical values|per 100 g|per portion (60 g)',
+        'Energy|1555kJ / 371kcal|933kJ / 222kcal',
+        'Fat|13 g|7.6 g',
+        'of which saturates|4.7 g|2.8 g',
+        'Carbohydrate|45 g|27 g',
+        'of which sugars|15 g|8.9 g',
+        'Fibre|2.3 g|1.4 g',
+        'Protein|25 g|15 g',
+        'Salt|0.73 g|0.44 g',
+      ],
+      { columns: [0.06, 0.55, 0.88] },
+    );
+    const lines = level.map((l) => ({ ...l, box: { ...l.box, y: l.box.y - (l.box.x + l.box.width / 2) * 0.1 } }));
+    expect(byField(readLabel(lines))).toMatchObject({
+      servingSize: { quantity: 60, unit: 'GRM' },
+      calories: 222,
+      totalFat: grams(7.6),
+      saturatedFat: grams(2.8),
+      totalCarbohydrate: grams(27),
+      totalSugars: grams(8.9),
+      dietaryFiber: grams(1.4),
+      protein: grams(15),
+    });
+  });
+
   it('takes the amounts under the one heading it knows when another column is named by the food alone', () => {
     // "Per Oatcake" names no quantity, so only "Per 100g" is a column; each row's per-oatcake amount comes first.
     const readings = readLabel(

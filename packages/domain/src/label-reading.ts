@@ -44,14 +44,11 @@ const union = (boxes: PhotoRegion[]): PhotoRegion => {
   return { x, y, width: right - x, height: bottom - y };
 };
 
-/**
- * Boxes side by side on one printed row (a nutrient's name on the left, its % DV on the right) are joined, left to
- * right: a box belongs to a row when its middle lies within the row's first box's height.
- */
-export function groupRows(lines: readonly TextLine[]): Row[] {
-  const slopes = lines.filter((l) => l.slope !== undefined && l.box.width > l.box.height * 3).map((l) => l.slope!);
-  const skew = slopes.length ? [...slopes].sort((a, b) => a - b)[Math.floor(slopes.length / 2)] : 0;
-  // Each line's middle and height measured across the slant, as if the photo were turned upright.
+/** The slants tried besides the lines' own, as height over width: 0.3 is about 17°. */
+const SLANTS = Array.from({ length: 25 }, (_, i) => -0.3 + i * 0.025);
+
+/** The lines in rows, each line's middle and height measured across the slant as if the photo were turned upright. */
+function rowsAtSlant(lines: readonly TextLine[], skew: number) {
   const placed = lines
     .filter((l) => l.text.trim())
     .map((line) => ({
@@ -73,6 +70,33 @@ export function groupRows(lines: readonly TextLine[]): Row[] {
     if (row) row.push(item);
     else rows.push([item]);
   }
+  return rows;
+}
+
+/**
+ * Boxes side by side on one printed row (a nutrient's name on the left, its % DV on the right) are joined, left to
+ * right: a box belongs to a row when its middle lies within the row's first box's height.
+ */
+export function groupRows(lines: readonly TextLine[]): Row[] {
+  const median = (values: number[]) =>
+    values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] : 0;
+  const sloped = lines.filter((l) => l.slope !== undefined);
+  // The slant the wide lines' slopes give, unless another lines the boxes up in at least two rows fewer (one could be
+  // chance): the slopes taken again with a steep line's height measured across its slant (its box is tall for its
+  // text), and the slants up to about 17° either way. The slopes alone miss a photo whose names slope while its
+  // amounts' short boxes do not, and each amount then joins the row above its own.
+  const skews = [
+    median(sloped.filter((l) => l.box.width > l.box.height * 3).map((l) => l.slope!)),
+    median(
+      sloped.filter((l) => l.box.width > (l.box.height - Math.abs(l.slope!) * l.box.width) * 3).map((l) => l.slope!),
+    ),
+    ...SLANTS,
+  ];
+  const [own, ...others] = skews.map((skew) => rowsAtSlant(lines, skew));
+  const rows = others.reduce(
+    (best, candidate) => (candidate.length <= own.length - 2 && candidate.length < best.length ? candidate : best),
+    own,
+  );
   return rows.map((r) => {
     const parts = r.map((p) => p.line).sort((a, b) => a.box.x - b.box.x);
     return {
