@@ -221,6 +221,14 @@ describe('the compact US format and the short forms of real packs', () => {
     expect(read.dietaryFiber).toEqual({ amount: 1, unit: 'GRM', dailyValuePercent: 4 });
   });
 
+  it("reads no serving size from a row that joined another column's nutrients in its place", () => {
+    const joined = COMPACT.map((r) =>
+      r.startsWith('Serving Size') ? 'Serving Size Total Fat 5.5g 8% Total Carb. 5g 2%' : r,
+    );
+    expect(byField(readLabel(panel(joined))).servingSize).toBeUndefined();
+    expect(byField(readLabel(panel(COMPACT))).servingSize).toMatchObject({ quantity: 170, unit: 'GRM' });
+  });
+
   it('reads the servings of "Servings 27", "Servings about 20" and "Servings Per Box 5"', () => {
     for (const [row, value] of [
       ['Servings 27', 27],

@@ -233,6 +233,7 @@ const SERVINGS = /(?:(about|approx\.?|approximately)\s*)?(\d+(?:\.\d+)?)\s*servi
 const SERVINGS_AFTER =
   /servings?\s*(?:per\s*(?:container|contain|package|box|bag|can|bottle|pack|jar|carton)\s*)?:?\s*((?:about|usually|approx\.?|aprx\.?)?\s*(\d+(?:\.\d+)?))/i;
 const SERVING_SIZE = /serving\s*size\s*:?\s*(.+)$/i;
+const NUTRIENT_NAMED = /\b(?:total\s*fat|sat(?:urated|\.)\s*fat|total\s*carb|cholest|sodium|protein|dietary\s*fib)/i;
 /** The calories of a serving: never the "Calories from Fat" that labels before 2016 print on the same row. */
 const CALORIES = /calories(?!\s*from)\s*:?\s*(\d{1,4})(?!\s*(?:g|mg|%|\d))/i;
 const NET = /\b(net\s*(?:wt|weight|contents?|vol|volume)\.?\s*:?.*)$/i;
@@ -352,7 +353,9 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
     if (servingSize) {
       const printed = servingSize[1].replace(/\s*servings?\s*per.*$/i, '').trim();
       const quantity = parsePrintedQuantity(printed);
-      if (printed) add(read(row, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
+      // A serving never names a nutrient: the row joined another column's ("Total Fat 5.5g 8%") where its own was lost.
+      if (printed && !NUTRIENT_NAMED.test(printed))
+        add(read(row, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
     }
     // A US panel printed in English and another language names each row twice ("Total Fat/ Grasa total 0g", "Total
     // Fat 總脂肪0g"): read as printed, then with the second name left out; a field read as printed stays.
