@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rolesKeptAtSubmit, rolesOfDraftFiles, type StoredPhotoSignals } from './readiness.ts';
-import { gs1ImageNames, missingPhotoRoles, photoRoles, type PhotoRoleSignals } from './photo-roles.ts';
+import { gs1ImageNames, missingPhotoRoles, photoRoles, photoRolesText, type PhotoRoleSignals } from './photo-roles.ts';
 import { photoRolesSchema } from './photo-roles-schema.ts';
 
 const photo = (over: Partial<PhotoRoleSignals> = {}): PhotoRoleSignals => ({
@@ -128,5 +128,13 @@ describe('the roles of stored files, grouped into products as Submit groups them
       'reading-text.jpg': null,
       'chosen.jpg': ['back'],
     });
+  });
+});
+
+describe('photo roles as people read them', () => {
+  it('names each role in the order given, and leaves out a name it does not know', () => {
+    expect(photoRolesText(['front', 'barcode'])).toBe('Front, Barcode face');
+    expect(photoRolesText(['nutrition-panel', 'not-a-role'])).toBe('Nutrition panel');
+    expect(photoRolesText([])).toBe('');
   });
 });

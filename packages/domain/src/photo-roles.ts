@@ -19,6 +19,13 @@ export const PHOTO_ROLE_LABELS: Record<PhotoRole, string> = {
   barcode: 'Barcode face',
 };
 
+/** A photo's roles as people read them, in the order chosen ("Front, Barcode face"); unknown names are left out. */
+export const photoRolesText = (roles: readonly string[]): string =>
+  roles
+    .filter((r): r is PhotoRole => r in PHOTO_ROLE_LABELS)
+    .map((r) => PHOTO_ROLE_LABELS[r])
+    .join(', ');
+
 /** What the pipeline knows of one file, in the product's order. */
 export interface PhotoRoleSignals {
   /** A PDF page is artwork, not a photo: it gets no role. */

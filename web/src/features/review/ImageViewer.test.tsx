@@ -238,7 +238,10 @@ const file = (name: string, more: Partial<SubmissionFile> = {}) =>
 describe("the item's files", () => {
   function Files({ comments = [] }: { comments?: ReviewCommentInput[] }) {
     const [index, setIndex] = useState(0);
-    const files = [file('front.jpg', { detectedUpcs: ['036000291452'] }), file('back.jpg')];
+    const files = [
+      file('front.jpg', { detectedUpcs: ['036000291452'], photoRoles: ['front', 'barcode'] }),
+      file('back.jpg'),
+    ];
     return (
       <ReviewFiles
         itemId="item-1"
@@ -252,7 +255,7 @@ describe("the item's files", () => {
     );
   }
 
-  it('shows one file large, named with its place among the files, and the others to pick', () => {
+  it('shows one file large, named with its place among the files and what it shows, and the others to pick', () => {
     inMantine(<Files />);
     expect(screen.getByRole('img', { name: 'front.jpg, file 1 of 2' })).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Files' });
@@ -260,7 +263,7 @@ describe("the item's files", () => {
     expect(screen.getByRole('button', { name: 'Show front.jpg' }).getAttribute('aria-current')).toBe('true');
     expect(screen.getByRole('button', { name: 'Show back.jpg' }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByText(/^front\.jpg — code read: /).textContent).toBe(
-      `front.jpg — code read: ${displayUpc('036000291452')}`,
+      `front.jpg — code read: ${displayUpc('036000291452')} — shows: Front, Barcode face`,
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Show back.jpg' }));

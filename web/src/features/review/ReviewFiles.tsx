@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Group, Text, UnstyledButton } from '@mantine/core';
-import { displayUpc, type ReviewCommentInput } from '@portal/domain';
+import { displayUpc, photoRolesText, type ReviewCommentInput } from '@portal/domain';
 import { codeMark, factMarks, type FactSourceOnPhoto, type ImageMark } from '../submissions/ImageMarks.tsx';
 import { fileMarks } from '../submissions/ReviewComments.tsx';
 import type { SubmissionFile } from '../submissions/submission-api.ts';
@@ -79,6 +79,7 @@ export function ReviewFiles({
             ? ` — code read: ${file.detectedUpcs.map(displayUpc).join(', ')}`
             : ' — no code read'}
           {file.barcodeRegion ? ' (outlined in green dashes on the image)' : ''}
+          {(file.photoRoles ?? []).length > 0 && ` — shows: ${photoRolesText(file.photoRoles ?? [])}`}
           {facts.length > 0 &&
             ` — product facts read from this photo (${facts.map((m) => m.label).join(', ')}) outlined in orange dots`}
         </Text>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Anchor, Badge, Center, Group, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { PHOTO_ROLE_LABELS, type PhotoRole } from '@portal/domain';
+import { photoRolesText } from '@portal/domain';
 import type { SubmissionFile } from './submission-api.ts';
 import { FilePhotoIssues } from './PhotoIssueBadges.tsx';
 import { codeMark, ImageWithMarks, type ImageMark } from './ImageMarks.tsx';
@@ -67,7 +67,7 @@ export function SubmissionImages({
               )}
               {(file.photoRoles ?? []).length > 0 && (
                 <Text size="xs" c="dimmed" mt={4}>
-                  Shows: {(file.photoRoles as PhotoRole[]).map((r) => PHOTO_ROLE_LABELS[r]).join(', ')}
+                  Shows: {photoRolesText(file.photoRoles ?? [])}
                 </Text>
               )}
               <FilePhotoIssues fileName={file.fileName} issues={file.qualityIssues ?? []} />
