@@ -176,14 +176,17 @@ const ABBREVIATED: Partial<Record<NutrientKey, string>> = {
   dietaryFiber: String.raw`(?:Dietary\s*)?Fib(?:er|re)`,
 };
 
+/** A nutrient's name as US labels print it: labels before 2016 print "Sugars" alone; compact ones abbreviate. */
+const nutrientName = (n: (typeof NUTRIENTS)[number]) =>
+  n.key === 'totalCarbohydrate'
+    ? 'Total Carb(?:ohydrate|\\.)?s?'
+    : n.key === 'totalSugars'
+      ? '(?:Total\\s*)?Sugars'
+      : (ABBREVIATED[n.key] ?? words(n.label));
+
 const NUTRIENT_LABELS: { key: NutrientKey; pattern: RegExp }[] = NUTRIENTS.map((n) => {
-  // Labels before 2016 print "Sugars" alone (the lookbehind below keeps "Added Sugars" out); compact ones abbreviate.
-  const label =
-    n.key === 'totalCarbohydrate'
-      ? 'Total Carb(?:ohydrate|\\.)?s?'
-      : n.key === 'totalSugars'
-        ? '(?:Total\\s*)?Sugars'
-        : (ABBREVIATED[n.key] ?? words(n.label));
+  // The lookbehinds below keep "Added Sugars" out of the total, and the subtotals out of the fat and fiber.
+  const label = nutrientName(n);
   if (n.key === 'addedSugars')
     return {
       key: n.key,
@@ -199,6 +202,9 @@ const NUTRIENT_LABELS: { key: NutrientKey; pattern: RegExp }[] = NUTRIENTS.map((
           : '';
   return { key: n.key, pattern: new RegExp(String.raw`${prefix}\b${label}\s*${AMOUNT}${PERCENT}`, 'i') };
 });
+
+/** Any nutrient's name, amount or not: a serving size never holds one. */
+const NUTRIENT_NAMED = new RegExp(String.raw`\b(?:${NUTRIENTS.map(nutrientName).join('|')})`, 'i');
 
 const read = (
   row: Row,
@@ -233,7 +239,7 @@ const SERVINGS = /(?:(about|approx\.?|approximately)\s*)?(\d+(?:\.\d+)?)\s*servi
 const SERVINGS_AFTER =
   /servings?\s*(?:per\s*(?:container|contain|package|box|bag|can|bottle|pack|jar|carton)\s*)?:?\s*((?:about|usually|approx\.?|aprx\.?)?\s*(\d+(?:\.\d+)?))/i;
 const SERVING_SIZE = /serving\s*size\s*:?\s*(.+)$/i;
-const NUTRIENT_NAMED = /\b(?:total\s*fat|sat(?:urated|\.)\s*fat|total\s*carb|cholest|sodium|protein|dietary\s*fib)/i;
+
 /** The calories of a serving: never the "Calories from Fat" that labels before 2016 print on the same row. */
 const CALORIES = /calories(?!\s*from)\s*:?\s*(\d{1,4})(?!\s*(?:g|mg|%|\d))/i;
 const NET = /\b(net\s*(?:wt|weight|contents?|vol|volume)\.?\s*:?.*)$/i;

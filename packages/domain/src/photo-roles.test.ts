@@ -136,5 +136,6 @@ describe('photo roles as people read them', () => {
     expect(photoRolesText(['front', 'barcode'])).toBe('Front, Barcode face');
     expect(photoRolesText(['nutrition-panel', 'not-a-role'])).toBe('Nutrition panel');
     expect(photoRolesText([])).toBe('');
+    expect(photoRolesText(['toString'])).toBe('');
   });
 });

@@ -22,7 +22,7 @@ export const PHOTO_ROLE_LABELS: Record<PhotoRole, string> = {
 /** A photo's roles as people read them, in the order chosen ("Front, Barcode face"); unknown names are left out. */
 export const photoRolesText = (roles: readonly string[]): string =>
   roles
-    .filter((r): r is PhotoRole => r in PHOTO_ROLE_LABELS)
+    .filter((r): r is PhotoRole => (PHOTO_ROLES as readonly string[]).includes(r))
     .map((r) => PHOTO_ROLE_LABELS[r])
     .join(', ');
 

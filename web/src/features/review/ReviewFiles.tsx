@@ -32,6 +32,7 @@ export function ReviewFiles({
 }) {
   const file = files[Math.min(fileIndex, files.length - 1)];
   const facts = file ? factMarks(factSources, file.fileName) : [];
+  const shows = photoRolesText(file?.photoRoles ?? []);
   const marks: ImageMark[] = file
     ? [...[codeMark(file)].filter((m) => m !== null), ...fileMarks(comments, file.fileName), ...facts]
     : [];
@@ -79,7 +80,7 @@ export function ReviewFiles({
             ? ` — code read: ${file.detectedUpcs.map(displayUpc).join(', ')}`
             : ' — no code read'}
           {file.barcodeRegion ? ' (outlined in green dashes on the image)' : ''}
-          {(file.photoRoles ?? []).length > 0 && ` — shows: ${photoRolesText(file.photoRoles ?? [])}`}
+          {shows && ` — shows: ${shows}`}
           {facts.length > 0 &&
             ` — product facts read from this photo (${facts.map((m) => m.label).join(', ')}) outlined in orange dots`}
         </Text>

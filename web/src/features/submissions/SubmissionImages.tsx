@@ -65,11 +65,11 @@ export function SubmissionImages({
                   Marketing image
                 </Badge>
               )}
-              {(file.photoRoles ?? []).length > 0 && (
+              {file.photoRoles?.length ? (
                 <Text size="xs" c="dimmed" mt={4}>
-                  Shows: {photoRolesText(file.photoRoles ?? [])}
+                  Shows: {photoRolesText(file.photoRoles)}
                 </Text>
-              )}
+              ) : null}
               <FilePhotoIssues fileName={file.fileName} issues={file.qualityIssues ?? []} />
               <FileComments comments={comments} fileName={file.fileName} />
             </li>
