@@ -1,17 +1,31 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import bwipjs from 'bwip-js';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 
-/** Real photos of retail barcodes with expected values, read from the shared datasets folder (never copied). */
+/**
+ * Real photos of retail barcodes with expected values, read from the shared datasets folder beside the checkout
+ * (never copied), or from DATASETS_DIR for a checkout elsewhere.
+ */
 export const DATASET_DIR = path.resolve(
-  fileURLToPath(new URL('../../../shared/datasets/barcode-photos', import.meta.url)),
+  process.env.DATASETS_DIR
+    ? path.join(process.env.DATASETS_DIR, 'barcode-photos')
+    : fileURLToPath(new URL('../../../shared/datasets/barcode-photos', import.meta.url)),
 );
 
+/** A path in the barcode photos; a clear failure, not a missing file's, when the folder is not there. */
+export function datasetPath(relative: string): string {
+  if (!existsSync(DATASET_DIR))
+    throw new Error(
+      `The barcode photos were not found at ${DATASET_DIR}: the tests read ../shared/datasets beside the checkout, or the folder DATASETS_DIR names.`,
+    );
+  return path.join(DATASET_DIR, relative);
+}
+
 export function datasetPhoto(relative: string): { name: string; data: Buffer; expected: string } {
-  const file = path.join(DATASET_DIR, relative);
+  const file = datasetPath(relative);
   const expected = readFileSync(file.replace(/\.(png|jpg)$/, '.txt'), 'utf8').trim();
   return { name: path.basename(file), data: readFileSync(file), expected };
 }

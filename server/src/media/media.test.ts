@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,10 +17,10 @@ import { makeThumbnail } from './thumbnail.ts';
 import { isHeif } from './heif.ts';
 import { MediaPool } from './media-pool.ts';
 import { pdfBomb, pdfWithHugeImage } from '../../test/support/hostile-files.ts';
+import { datasetPath } from '../../test/fixtures.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const here = import.meta.dirname;
-const DATASET = path.resolve(repoRoot, '../shared/datasets/barcode-photos');
 const HEIC_FIXTURE = path.join(repoRoot, 'server/test/fixtures/pack-036000291452.heic');
 
 let dir: string;
@@ -144,7 +143,7 @@ describe('makeThumbnail', () => {
   });
 
   it('makes a thumbnail of a real PNG photo a small fraction of the original', async () => {
-    const original = await readFile(path.join(DATASET, 'ean13-1/1.png'));
+    const original = await readFile(datasetPath('ean13-1/1.png'));
     const thumb = await makeThumbnail(await save('photo.png', original), 'png');
     expect(thumb.data.length).toBeLessThan(original.length / 10);
   });
@@ -292,13 +291,12 @@ describe('readBarcodes', () => {
   it('finds the expected code in most real photos of datasets/barcode-photos', async () => {
     // Fails loudly rather than skipping: the dataset is part of the shared workspace, and a missing folder
     // would otherwise turn this test into a silent pass.
-    expect(existsSync(path.join(DATASET, 'manifest.csv')), `barcode photo dataset not found at ${DATASET}`).toBe(true);
-    const rows = (await readFile(path.join(DATASET, 'manifest.csv'), 'utf8')).trim().split(/\r?\n/).slice(1);
+    const rows = (await readFile(datasetPath('manifest.csv'), 'utf8')).trim().split(/\r?\n/).slice(1);
     // Every 6th photo: 45 photos spread over all folders and symbologies.
     const sample = rows.filter((_, i) => i % 6 === 0).map((row) => row.split(','));
     const missed: string[] = [];
     for (const [file, , expected] of sample) {
-      const photo = path.join(DATASET, file);
+      const photo = datasetPath(file);
       const info = await inspectFile(photo);
       if ('error' in info) throw new Error(`${file}: ${info.error}`);
       const { codes } = await readBarcodes(photo, info.kind);
