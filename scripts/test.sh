@@ -28,13 +28,15 @@ finish() { local pid_var log=".tmp/$1.log"; pid_var=$(pid_of "$1"); wait "${!pid
 step "build the web app and the server" npm run --silent build
 
 # The browser tests' portal, mail catcher and identity provider listen on fixed ports shifted by E2E_PORT_OFFSET
-# (playwright.config.ts). Unless it is set, another run on this machine may hold the default ones: take the first
-# offset, from one this process's id picks, whose four ports nobody answers on.
+# (playwright.config.ts), as do the portals two specs start of their own (3967 and 3969). Unless it is set, another
+# run or a service on this machine may hold them (RabbitMQ's epmd holds 4369): take the first offset, from one this
+# process's id picks, whose six ports nobody answers on.
 in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 if [ -z "${E2E_PORT_OFFSET:-}" ]; then
   for i in $(seq 0 49); do
     offset=$(( ((i + $$) % 50) * 100 ))
-    in_use $((3917 + offset)) || in_use $((2592 + offset)) || in_use $((2591 + offset)) || in_use $((9317 + offset)) || break
+    in_use $((3917 + offset)) || in_use $((2592 + offset)) || in_use $((2591 + offset)) || in_use $((9317 + offset)) ||
+      in_use $((3967 + offset)) || in_use $((3969 + offset)) || break
   done
   export E2E_PORT_OFFSET=$offset
 fi
