@@ -472,6 +472,22 @@ describe('telling the panels apart', () => {
     expect(panelKind(['A crunch of which we are proud', 'Total Fat 8g 10%'])).toBe('us');
   });
 
+  it('reads a Belgian table in English, French and Dutch as the EU table it is: Canada prints no kJ', () => {
+    const trilingual = [
+      'NUTRITION',
+      'Typical values 100ml',
+      'Valeursmoyennes/Gemiddeldewaarden',
+      'Energy kJ/Energie/Energie 760',
+      'Energy kcal 184',
+      'Fat/Matieres grasses/Netten 19.2g',
+      'Carbohydrate/Glucides/Koolhydraten 2.3g',
+    ];
+    expect(panelKind(trilingual)).toBe('eu');
+    expect(panelKind(['per 100g:EnergykJ/Energlo/Energio625kJ/145kcal', 'Carbohydrate/Glucides/'])).toBe('eu');
+    // Canada's own heading and % DV stay Canadian whatever else the package prints.
+    expect(panelKind(['Nutrition Facts / Valeur nutritive', 'Energy 1500 kJ'])).toBe('canada');
+  });
+
   it('mends a "g" read as a 9 and decimal commas', () => {
     expect(mendPanelNumbers('Fat / Lipides 0 9 0 %')).toBe('Fat / Lipides 0 g 0 %');
     expect(mendPanelNumbers('Fat 1,25 g')).toBe('Fat 1.25 g');

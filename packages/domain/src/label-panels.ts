@@ -7,17 +7,24 @@ import { CANADIAN_DAILY_VALUES, type MeasureUnit, type NutrientKey } from './mea
 
 export type PanelKind = 'us' | 'canada' | 'eu';
 
-const CANADIAN = /valeur\s*nutritive|valeur\s*quotidienne|\blipides\b|\bglucides\b|\b(?:pour|par)\s+\d/i;
+/** The heading and % DV of a Canadian panel: no EU table prints them. */
+const CANADIAN = /valeur\s*nutritive|valeur\s*quotidienne/i;
+/** French words a Canadian panel prints, which a Belgian or French EU table prints too ("Glucides", "par 100 g"). */
+const FRENCH = /\blipides\b|\bglucides\b|\b(?:pour|par)\s+\d/i;
+/** What only an EU table prints: energy in kJ (Canada states calories alone) and its typical values' words. */
+const EUROPEAN_ONLY = /\d\s*kj\b|\bkj\b|typical\s*values|valeurs\s*moyennes/i;
 const EUROPEAN = /nutrition\s*(?:declaration|information)|typical\s*values|per\s*100\s*(?:g|ml)\b|\d\s*(?:kcal|kj)\b/i;
 /** A US panel's own words: a package that also prints "per 100 g" somewhere stays read as the US panel it has. */
 const AMERICAN = /%\s*daily\s*value|\btotal\s*fat\b|servings?\s*per\s*container|\bamount\s*per\s*serving/i;
 
 /**
- * The panel's kind from all its rows: the French words of a Canadian panel, the heading, kJ, kcal or "per 100 g" of
- * an EU one (the words of its table alone, "of which" or "saturates", could be any text on a package).
+ * The panel's kind from all its rows: the French heading of a Canadian panel, or its French words where nothing only
+ * an EU table prints (kJ, its typical values) is there; the heading, kJ, kcal or "per 100 g" of an EU one (the words
+ * of its table alone, "of which" or "saturates", could be any text on a package).
  */
 export function panelKind(texts: readonly string[]): PanelKind {
   if (texts.some((t) => CANADIAN.test(t))) return 'canada';
+  if (texts.some((t) => FRENCH.test(t)) && !texts.some((t) => EUROPEAN_ONLY.test(t))) return 'canada';
   if (texts.some((t) => EUROPEAN.test(t)) && !texts.some((t) => AMERICAN.test(t))) return 'eu';
   return 'us';
 }
