@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mendPanelNumbers, panelKind } from './label-panels.ts';
+import { mendPanelNumbers, panelKind, readEuropeanLinear } from './label-panels.ts';
 import { readLabel, type TextLine } from './label-reading.ts';
 import type { FactReading } from './product-facts-suggestions.ts';
 
@@ -458,6 +458,56 @@ describe('reading an EU or UK nutrition declaration', () => {
     expect(reading(readings, 'totalFat')!.basis).toBe('100g');
     expect(reading(readings, 'totalFat')!.confidence).toBeLessThan(0.8);
     expect(facts.sodium).toBeUndefined();
+  });
+});
+
+describe('reading an EU declaration printed as running text', () => {
+  it('reads each amount under the English name before it, across the lines and languages of a small pack', () => {
+    const readings = readLabel(
+      photo([
+        'NUTRITION Typical values/Valeurs moyennes/Gemiddelde',
+        'waarden per 100g: Energy/Energie 837kJ/',
+        '201kcal·Fat/Matieres grasses/Vetten 12.7g, of which',
+        'saturates/dont acides gras satures/waarvan verzadigde',
+        'vetzuren5.6g·Carbohydrate/Glucides/Koolhydraten',
+        '0.og, of which sugars/dont sucres/waarvan suikers O.og',
+        'Fibre/Fibres alimentaires/Vezels <0,5g·Protein/Proteines',
+        'Eiwitten 21.6g·Salt/Sel/Zout 0.15g.',
+      ]),
+    );
+    expect(byField(readings)).toMatchObject({
+      calories: 201,
+      totalFat: grams(12.7),
+      saturatedFat: grams(5.6),
+      totalCarbohydrate: grams(0),
+      totalSugars: grams(0),
+      dietaryFiber: grams(0.25),
+      protein: grams(21.6),
+    });
+    // Salt is not sodium (see the decisions), and running text is never as sure as a table's rows.
+    expect(byField(readings).sodium).toBeUndefined();
+    expect(reading(readings, 'protein')).toMatchObject({ basis: '100g' });
+    expect(reading(readings, 'protein')!.confidence).toBeLessThan(0.8);
+  });
+
+  it('keeps to the table where its rows were read, and leaves a stretch without a name it knows unread', () => {
+    expect(
+      readEuropeanLinear('Energy 84kj/20kcal, Fat 0.3g (of which saturated fat 0.1g), 17mg Carbohydrate 3.1g'),
+    ).toEqual([
+      { key: 'totalFat', amount: 0.3, unit: 'GRM' },
+      { key: 'saturatedFat', amount: 0.1, unit: 'GRM' },
+      { key: 'totalCarbohydrate', amount: 3.1, unit: 'GRM' },
+    ]);
+    const table = readLabel(
+      photo([
+        'Typical values|per 100 g',
+        'Energy|1500 kJ / 355 kcal',
+        'Fat|3,5 g',
+        'Protein|3,3 g',
+        'Carbohydrate|60 g',
+      ]),
+    );
+    expect(table.filter((r) => r.confidence < 0.8 && r.field !== 'calories')).toEqual([]);
   });
 });
 

@@ -210,6 +210,49 @@ export function readEuropeanRow(
   return { key, amounts: amountsOf(rest, new RegExp(EU_AMOUNT.source, 'gi')) };
 }
 
+/** The English names of a nutrition declaration printed as running text, anywhere in it; salt is named to be skipped. */
+const LINEAR_NAMES: [NutrientKey | 'salt', RegExp][] = [
+  ['saturatedFat', /saturated\s*fat|saturate[sd]?/gi],
+  ['transFat', /trans\s*fat/gi],
+  ['totalFat', /\bfat\b/gi],
+  ['totalSugars', /sugars?\b/gi],
+  ['totalCarbohydrate', /carbohydrates?/gi],
+  ['dietaryFiber', /fib(?:re|er)/gi],
+  ['protein', /proteins?/gi],
+  ['sodium', /sodium/gi],
+  ['salt', /\bsalt\b/gi],
+];
+
+/**
+ * The nutrients of an EU declaration printed as running text, the way a small pack prints it across its lines:
+ * "Typical values per 100g: Energy 837kJ/201kcal, Fat 12.7g, of which saturates 5.6g, Carbohydrate 0.0g...", in one
+ * language or several ("Fat/Matières grasses/Vetten 12.7g"). Each amount belongs to the English name nearest before
+ * it since the amount before; a stretch naming none (salt, or a name the OCR lost) gives nothing.
+ */
+export function readEuropeanLinear(text: string): { key: NutrientKey; amount: number; unit: MeasureUnit }[] {
+  // "0.0g" read as "O.og": zeros the OCR took for letters, before a unit.
+  const mended = mendPanelNumbers(text.replace(/[Oo0][.,][Oo0](?=\s*g\b)/g, '0.0'));
+  const out: { key: NutrientKey; amount: number; unit: MeasureUnit }[] = [];
+  let from = 0;
+  for (const m of mended.matchAll(/(<\s*)?(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|kcal|kj)(?![a-z])/gi)) {
+    const stretch = mended.slice(from, m.index);
+    from = m.index + m[0].length;
+    if (/^k/i.test(m[3])) continue;
+    // The name nearest the amount: of two ending together ("saturated fat"), the longer.
+    let best: { key: NutrientKey | 'salt'; end: number; start: number } | null = null;
+    for (const [key, re] of LINEAR_NAMES)
+      for (const name of stretch.matchAll(re)) {
+        const end = name.index + name[0].length;
+        if (!best || end > best.end || (end === best.end && name.index < best.start))
+          best = { key, end, start: name.index };
+      }
+    if (!best || best.key === 'salt' || out.some((n) => n.key === best.key)) continue;
+    const value = Number(m[2]);
+    out.push({ key: best.key, amount: m[1] ? value / 2 : value, unit: unitCode(m[3]) });
+  }
+  return out;
+}
+
 /**
  * The kcal an energy row gives, one per column, the kJ left aside: "1500 kJ / 355 kcal", "Energy (kcal) 355 107",
  * "kJ/kcal 1500/355". A row of kJ alone gives none: kJ are never taken for kcal.

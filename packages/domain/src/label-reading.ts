@@ -6,6 +6,7 @@ import {
   readCanadianNutrients,
   readCanadianServing,
   readEuropeanKcal,
+  readEuropeanLinear,
   readEuropeanRow,
   type PanelColumn,
 } from './label-panels.ts';
@@ -302,6 +303,40 @@ function readEuropeanTable(rows: Row[]): FactReading[] {
     const expectedUnit = NUTRIENTS.find((n) => n.key === nutrient.key)!.unit;
     const value = { amount: amount.amount, unit: amount.unit, dailyValuePercent: null };
     out.push(read(row, { field: nutrient.key, value }, certainty * (amount.unit === expectedUnit ? 1 : 0.5), basis));
+  }
+  return columns.length === 1 ? [...out, ...readRunningText(rows.slice(Math.max(0, headerIndex)), out, basis)] : out;
+}
+
+/** Nutrients (and kcal) a table gave none of: the fewer than three rows it read were text running across its lines. */
+const RUNNING_MIN = 3;
+const RUNNING_CERTAINTY = 0.8;
+
+/**
+ * A declaration of one column printed as running text ("Energy 837kJ/201kcal, Fat 12.7g, of which saturates 5.6g"),
+ * where the table read fewer than three nutrients: what the whole text gives besides them, never as sure as a table.
+ */
+function readRunningText(rows: Row[], table: FactReading[], basis: FactsBasis): FactReading[] {
+  const isNutrient = (r: FactReading) => r.field !== 'calories' && r.field !== 'servingSize';
+  if (table.filter(isNutrient).length >= RUNNING_MIN || !rows.length) return [];
+  const text = rows.map((r) => r.text).join(' ');
+  const nutrients = readEuropeanLinear(text);
+  if (nutrients.length < RUNNING_MIN) return [];
+  const all: Row = {
+    text,
+    confidence: Math.min(...rows.map((r) => r.confidence)),
+    box: union(rows.map((r) => r.box)),
+    parts: [],
+  };
+  const readField = new Set(table.map((r) => r.field));
+  const out: FactReading[] = [];
+  const [kcal] = readEuropeanKcal([{ text, middle: 0 }]);
+  if (kcal && !readField.has('calories'))
+    out.push(read(all, { field: 'calories', value: kcal.amount }, RUNNING_CERTAINTY, basis));
+  for (const n of nutrients) {
+    if (readField.has(n.key)) continue;
+    const expectedUnit = NUTRIENTS.find((x) => x.key === n.key)!.unit;
+    const value = { amount: n.amount, unit: n.unit, dailyValuePercent: null };
+    out.push(read(all, { field: n.key, value }, RUNNING_CERTAINTY * (n.unit === expectedUnit ? 1 : 0.5), basis));
   }
   return out;
 }
