@@ -231,7 +231,7 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
 });
 
 describe('reading an EU or UK nutrition declaration', () => {
-  it('reads the kcal per portion when a portion is given, and the portion as the serving size', () => {
+  it('reads the column per 100 g that EU law asks for, and the portion of a portion column as the serving size', () => {
     const readings = readLabel(
       photo([
         'NUTRITION INFORMATION',
@@ -254,16 +254,16 @@ describe('reading an EU or UK nutrition declaration', () => {
     const facts = byField(readings);
     expect(facts.servingSize).toEqual({ printed: '30 g serving', quantity: 30, unit: 'GRM' });
     expect(facts.servingsPerContainer).toEqual({ printed: '25', value: 25 });
-    expect(facts.calories).toBe(112);
-    expect(reading(readings, 'calories')!.basis).toBe('serving');
-    expect(reading(readings, 'calories')!.confidence).toBe(0.97);
+    expect(facts.calories).toBe(374);
+    expect(reading(readings, 'calories')!.basis).toBe('100g');
+    expect(reading(readings, 'servingSize')!.confidence).toBe(0.97);
     expect(facts).toMatchObject({
-      totalFat: grams(0.6),
-      saturatedFat: grams(0.1),
-      totalCarbohydrate: grams(24),
-      totalSugars: grams(2.7),
-      dietaryFiber: grams(2.6),
-      protein: grams(2.9),
+      totalFat: grams(2),
+      saturatedFat: grams(0.4),
+      totalCarbohydrate: grams(79),
+      totalSugars: grams(9),
+      dietaryFiber: grams(8.6),
+      protein: grams(9.7),
     });
     // Salt is not sodium, and the model has no field for it.
     expect(facts.sodium).toBeUndefined();
@@ -324,12 +324,12 @@ describe('reading an EU or UK nutrition declaration', () => {
     );
     const facts = byField(readings);
     expect(facts.servingSize).toEqual({ printed: '250 ml', quantity: 250, unit: 'MLT' });
-    expect(facts.calories).toBe(108);
-    expect(facts.totalSugars).toEqual(grams(26.5));
-    expect(reading(readings, 'totalSugars')!.basis).toBe('serving');
+    expect(facts.calories).toBe(43);
+    expect(facts.totalSugars).toEqual(grams(10.6));
+    expect(reading(readings, 'totalSugars')!.basis).toBe('100ml');
   });
 
-  it('reads a portion column printed first, and no value the boxes cannot place in it', () => {
+  it('reads the 100 g column printed after a portion column, and no value the boxes cannot place in it', () => {
     const readings = readLabel(
       photo([
         'Net weight 100 g',
@@ -341,8 +341,8 @@ describe('reading an EU or UK nutrition declaration', () => {
         'Carbohydrate|23 g|51 g',
         'of which sugars|14 g|31 g',
         'of which polyols|0.5 g|1.1 g',
-        'Fibre||3.0 g',
-        'Protein|4.2 g|',
+        'Fibre|1.4 g|',
+        'Protein||9.3 g',
         'Salt|0.09 g|0.20 g',
       ]),
     );
@@ -350,15 +350,15 @@ describe('reading an EU or UK nutrition declaration', () => {
     expect(facts).toMatchObject({
       servingSize: { printed: 'bar (45 g)', quantity: 45, unit: 'GRM' },
       netContent: { printed: 'Net weight 100 g', quantity: 100, unit: 'GRM' },
-      calories: 196,
-      totalFat: grams(9.5),
-      saturatedFat: grams(4.1),
-      totalCarbohydrate: grams(23),
-      totalSugars: grams(14),
+      calories: 435,
+      totalFat: grams(21),
+      saturatedFat: grams(9.1),
+      totalCarbohydrate: grams(51),
+      totalSugars: grams(31),
     });
-    // Only the 100 g value of fibre survived: it is not taken for the bar's.
+    // Only the bar's value of fibre survived: it is not taken for 100 g.
     expect(facts.dietaryFiber).toBeUndefined();
-    expect(facts.protein).toEqual(grams(4.2));
+    expect(facts.protein).toEqual(grams(9.3));
   });
 
   it('reads a table photographed at a slant, each amount on its own row though no box tells the slant', () => {
@@ -381,13 +381,13 @@ describe('reading an EU or UK nutrition declaration', () => {
     const lines = level.map((l) => ({ ...l, box: { ...l.box, y: l.box.y - (l.box.x + l.box.width / 2) * 0.1 } }));
     expect(byField(readLabel(lines))).toMatchObject({
       servingSize: { quantity: 60, unit: 'GRM' },
-      calories: 222,
-      totalFat: grams(7.6),
-      saturatedFat: grams(2.8),
-      totalCarbohydrate: grams(27),
-      totalSugars: grams(8.9),
-      dietaryFiber: grams(1.4),
-      protein: grams(15),
+      calories: 371,
+      totalFat: grams(13),
+      saturatedFat: grams(4.7),
+      totalCarbohydrate: grams(45),
+      totalSugars: grams(15),
+      dietaryFiber: grams(2.3),
+      protein: grams(25),
     });
   });
 
@@ -437,12 +437,12 @@ describe('reading an EU or UK nutrition declaration', () => {
     );
     expect(facts).toMatchObject({
       servingSize: { printed: 'portion (30 g)', quantity: 30, unit: 'GRM' },
-      calories: 108,
-      totalFat: grams(0.4),
+      calories: 360,
+      totalFat: grams(1.2),
       saturatedFat: grams(0.05),
-      totalSugars: grams(0.2),
-      protein: grams(3.6),
-      sodium: milligrams(2),
+      totalSugars: grams(0.5),
+      protein: grams(12),
+      sodium: milligrams(8),
       ingredients: 'Durum WHEAT semolina, water, EGG (4%).',
       allergens: 'Contains: WHEAT, EGG.',
     });

@@ -272,9 +272,10 @@ function isTableHeading(row: Row): boolean {
 }
 
 /**
- * The EU/UK table: the kcal and nutrients of the column per portion when the table has one, else per 100 g (or
- * 100 mL), each reading saying its basis. A portion is read as the serving size; per 100 g none is made up. Readings
- * per 100 g are never sure: the facts' basis is the supplier's to set, so they look at each one.
+ * The EU/UK table: the kcal and nutrients of the column per 100 g (or 100 mL), which EU law asks every pack for and
+ * by which products compare; of the portion column when it is the only one. Each reading says its basis. A portion
+ * column's portion is read as the serving size; none is made up. Readings per 100 g are never sure: the facts' basis
+ * is the supplier's to confirm, so they look at each one.
  */
 function readEuropeanTable(rows: Row[]): FactReading[] {
   const headerIndex = rows.findIndex(isTableHeading);
@@ -285,13 +286,14 @@ function readEuropeanTable(rows: Row[]): FactReading[] {
     ? printedColumns
     : [{ basis: '100g', printed: '100 g', x: null }];
   const portion = columns.findIndex((c) => c.basis === 'portion');
-  const index = portion >= 0 ? portion : 0;
+  const hundred = columns.findIndex((c) => c.basis !== 'portion');
+  const index = hundred >= 0 ? hundred : portion;
   const column = columns[index];
   const basis: FactsBasis = column.basis === 'portion' ? 'serving' : column.basis;
   const certainty = !printedColumns.length ? 0.7 : basis === 'serving' ? 1 : 0.85;
   const out: FactReading[] = [];
-  if (header && column.basis === 'portion') {
-    const quantity = parsePrintedQuantity(column.printed);
+  if (header && portion >= 0) {
+    const quantity = parsePrintedQuantity(columns[portion].printed);
     out.push(read(header, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
   }
   for (const row of rows.slice(headerIndex + 1)) {
