@@ -193,6 +193,19 @@ describe('the US label before 2016, as real photos show it (bench/datasets/nutri
     const fatOnly = OLD_PANEL.map((r) => (r.startsWith('Calories') ? 'Calories from Fat 60' : r));
     expect(byField(readLabel(panel(fatOnly))).calories).toBeUndefined();
   });
+
+  it('reads the first of several calorie columns, a zero printed as O and "Calorles", never the footnote diet', () => {
+    const calories = (row: string) =>
+      byField(readLabel(panel(OLD_PANEL.map((r) => (r.startsWith('Calories') ? row : r))))).calories;
+    expect(calories('Calories 160 80')).toBe(160);
+    expect(calories('Calories 100 150 80')).toBe(100);
+    expect(calories('Calories O')).toBe(0);
+    expect(calories('Calorles 140 Calories from Fat80')).toBe(140);
+    expect(calories('AMOUNT PER SERVING: CALORIES 10, CALORIES FROM FAT 0')).toBe(10);
+    expect(calories('Calories: 2,000 2,500')).toBeUndefined();
+    // An amount in grams after the number is another row's, joined: no calories.
+    expect(calories('Calories 5 12g')).toBeUndefined();
+  });
 });
 
 describe('the compact US format and the short forms of real packs', () => {

@@ -241,8 +241,13 @@ const SERVINGS_AFTER =
   /servings?\s*(?:per\s*(?:container|contain|package|box|bag|can|bottle|pack|jar|carton)\s*)?:?\s*((?:about|usually|approx\.?|aprx\.?)?\s*(\d+(?:\.\d+)?))/i;
 const SERVING_SIZE = /serving\s*size\s*:?\s*(.+)$/i;
 
-/** The calories of a serving: never the "Calories from Fat" that labels before 2016 print on the same row. */
-const CALORIES = /calories(?!\s*from)\s*:?\s*(\d{1,4})(?!\s*(?:g|mg|%|\d))/i;
+/**
+ * The calories of a serving: never the "Calories from Fat" that labels before 2016 print on the same row. The first of
+ * several columns ("Calories 160 80": as sold, then as prepared) is the product's; a thousands separator ("2,000", the
+ * footnote's diet) is no amount; OCR's "Calorles" and a letter O for zero are read.
+ */
+const CALORIES =
+  /calor[il1]es(?!\s*from)\s*:?\s*(\d{1,4}|[Oo](?![a-z]))(?!\d|[,.]\d|\s*(?:g|mg|%))(?!\s+\d[\d,.]*\s*(?:g|mg|%))/i;
 const NET = /\b(net\s*(?:wt|weight|contents?|vol|volume)\.?\s*:?.*)$/i;
 const INGREDIENTS = /^\s*ingredients?\s*[:;.]?\s*(.*)$/i;
 const CONTAINS = /^\s*(contains\s*[:;]?.*)$/i;
@@ -412,7 +417,8 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
       const calories =
         CALORIES.exec(line) ??
         (/^\s*calories\s*$/i.test(line) ? /^\s*(\d{1,4})\s*$/.exec(rows[index + 1]?.text ?? '') : null);
-      if (calories && kind !== 'eu') add(read(row, { field: 'calories', value: Number(calories[1]) }));
+      if (calories && kind !== 'eu')
+        add(read(row, { field: 'calories', value: /^o$/i.test(calories[1]) ? 0 : Number(calories[1]) }));
       if (kind === 'us') for (const r of readNutrients(row, line)) add(r);
     }
     if (kind === 'canada')
