@@ -178,6 +178,15 @@ describe('the US label before 2016, as real photos show it (bench/datasets/nutri
     'Protein 0g',
   ];
 
+  it('reads the carbohydrate where "Total" is on a row of its own, or abbreviated with a comma; never "Other"', () => {
+    const carbs = (...rows: string[]) =>
+      byField(readLabel(panel(OLD_PANEL.flatMap((r) => (r.startsWith('Total Carb') ? rows : [r]))))).totalCarbohydrate;
+    const grams = (amount: number, dailyValuePercent: number | null) => ({ amount, unit: 'GRM', dailyValuePercent });
+    expect(carbs('Total', 'Carbohydrate 21g|7%')).toEqual(grams(21, 7));
+    expect(carbs('Total Carb, 17g6% 9g3%')).toEqual(grams(17, 6));
+    expect(carbs('Other Carbohydrate 4g')).toBeUndefined();
+  });
+
   it('reads "Sugars" as the total sugars, not only "Total Sugars"', () => {
     expect(byField(readLabel(panel(OLD_PANEL))).totalSugars).toEqual({
       amount: 33,

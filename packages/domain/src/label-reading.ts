@@ -177,10 +177,13 @@ const ABBREVIATED: Partial<Record<NutrientKey, string>> = {
   dietaryFiber: String.raw`(?:Dietary\s*)?Fib(?:er|re)`,
 };
 
-/** A nutrient's name as US labels print it: labels before 2016 print "Sugars" alone; compact ones abbreviate. */
+/**
+ * A nutrient's name as US labels print it: labels before 2016 print "Sugars" alone; compact ones abbreviate ("Total
+ * Carb,"); a narrow column prints "Total" on a row of its own, above "Carbohydrate 21g 7%".
+ */
 const nutrientName = (n: (typeof NUTRIENTS)[number]) =>
   n.key === 'totalCarbohydrate'
-    ? 'Total Carb(?:ohydrate|\\.)?s?'
+    ? '(?:Total\\s*)?Carb(?:ohydrate|\\.|,)?s?'
     : n.key === 'totalSugars'
       ? '(?:Total\\s*)?Sugars'
       : (ABBREVIATED[n.key] ?? words(n.label));
@@ -200,7 +203,9 @@ const NUTRIENT_LABELS: { key: NutrientKey; pattern: RegExp }[] = NUTRIENTS.map((
         ? '(?<!(?:Saturated|Sat\\.?|Trans)\\s*)'
         : n.key === 'dietaryFiber'
           ? '(?<!soluble\\s*)'
-          : '';
+          : n.key === 'totalCarbohydrate'
+            ? '(?<!Other\\s*)'
+            : '';
   return { key: n.key, pattern: new RegExp(String.raw`${prefix}\b${label}\s*${AMOUNT}${PERCENT}`, 'i') };
 });
 
