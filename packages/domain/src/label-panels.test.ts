@@ -91,6 +91,11 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
     expect(readings.every((r) => r.basis === undefined)).toBe(true);
   });
 
+  it('reads the serving where the OCR lost the space after "Per" and "pour"', () => {
+    const rows = JUICE.map((r) => (r.startsWith('Per 1 cup') ? 'Per1 tbsp(15mL)/pour1 c.a soupe(15ml)' : r));
+    expect(byField(readLabel(photo(rows))).servingSize).toEqual({ printed: '1 tbsp(15mL)', quantity: 15, unit: 'MLT' });
+  });
+
   it('reads rows printed French first, and a "g" the OCR took for a 9', () => {
     const facts = byField(
       readLabel(

@@ -121,7 +121,8 @@ export function englishHalf(text: string): string {
 
 /** Serving on a Canadian panel: "Per 1 cup (250 mL) / pour 1 tasse (250 mL)"; French alone when the English is gone. */
 export function readCanadianServing(text: string): { printed: string; french: boolean } | null {
-  const english = /(?:^|\/)\s*per\s+(.+?)(?:\s*\/\s*(?:pour|par)\s.*)?$/i.exec(text);
+  // "Per1 tbsp(15mL)/pour1 c.a soupe": the space after "per" and "pour" is often lost.
+  const english = /(?:^|\/)\s*per(?:\s+|(?=\d))(.+?)(?:\s*\/\s*(?:pour|par)(?:\s|(?=\d)).*)?$/i.exec(text);
   if (english) return { printed: english[1].trim(), french: false };
   const french = /^\s*(?:pour|par)\s+(\d.+?)(?:\s*\/\s*per\s.*)?$/i.exec(text);
   return french ? { printed: french[1].trim(), french: true } : null;

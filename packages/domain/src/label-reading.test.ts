@@ -251,6 +251,21 @@ describe('the compact US format and the short forms of real packs', () => {
     expect(byField(readLabel(panel(COMPACT))).servingSize).toMatchObject({ quantity: 170, unit: 'GRM' });
   });
 
+  it('reads the serving before the next column\'s nutrients, or at the next row\'s start, and "Serv. Size"', () => {
+    const serving = (...rows: string[]) =>
+      byField(readLabel(panel(COMPACT.flatMap((r) => (r.startsWith('Serving Size') ? rows : [r]))))).servingSize;
+    expect(serving('Serv Size 2 tbsp.(37g) Sat.Fat 4g 20% Fiber 1g')).toEqual({
+      printed: '2 tbsp.(37g)',
+      quantity: 37,
+      unit: 'GRM',
+    });
+    expect(
+      serving('Serving Size: Total Fat 5.5g 8%Total Carb.5g 2%', '1/2 cup (125g) Sat.Fat 1g 5% Fiber1g 4%'),
+    ).toEqual({ printed: '1/2 cup (125g)', quantity: 125, unit: 'GRM' });
+    expect(serving('SERV.SIZE 2TBSP (30g)')).toMatchObject({ quantity: 30, unit: 'GRM' });
+    expect(serving('ServingSize1/2cup(66g)')).toMatchObject({ quantity: 66, unit: 'GRM' });
+  });
+
   it('reads the servings of "Servings 27", "Servings about 20" and "Servings Per Box 5"', () => {
     for (const [row, value] of [
       ['Servings 27', 27],

@@ -244,7 +244,16 @@ const SERVINGS = /(?:(about|approx\.?|approximately)\s*)?(\d+(?:\.\d+)?)\s*servi
 /** "Servings Per Container about 8", and the short forms of real packs: "Servings 27", "Servings Per Box 5". */
 const SERVINGS_AFTER =
   /servings?\s*(?:per\s*(?:container|contain|package|box|bag|can|bottle|pack|jar|carton)\s*)?:?\s*((?:about|usually|approx\.?|aprx\.?)?\s*(\d+(?:\.\d+)?))/i;
-const SERVING_SIZE = /serving\s*size\s*:?\s*(.+)$/i;
+/**
+ * "Serving Size", and the short forms of real packs: "Serv. Size", "SERV.SIZE", "Servings Size". Not the cut ones
+ * ("ving Size"): their serving is as often cut as well, and read wrong.
+ */
+const SERVING_SIZE = /serv(?:ings?|\.)?\s*size(?![a-z])\s*:?\s*(.*)$/i;
+/** The text before the first nutrient a row names: a compact label's serving, followed by another column's rows. */
+const beforeNutrient = (text: string) => {
+  const named = NUTRIENT_NAMED.exec(text);
+  return (named ? text.slice(0, named.index) : text).trim();
+};
 
 /**
  * The calories of a serving: never the "Calories from Fat" that labels before 2016 print on the same row. The first of
@@ -404,11 +413,16 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
     }
     const servingSize = kind === 'eu' ? null : SERVING_SIZE.exec(text);
     if (servingSize) {
-      const printed = servingSize[1].replace(/\s*servings?\s*per.*$/i, '').trim();
+      // A serving never names a nutrient: a compact label's row goes on with the next column's ("Serv Size 2 tbsp.
+      // (37g) Sat.Fat 4g 20%"). Where nothing comes before them, the serving's words are the next row's start
+      // ("Serving Size: Total Fat 5.5g 8%" over "1/2 cup (125g) Sat.Fat 1g 5%").
+      const next = rows[index + 1]?.text ?? '';
+      const own = beforeNutrient(servingSize[1]);
+      const printed = (own || (/^\s*\d/.test(next) ? beforeNutrient(normaliseNumbers(next)) : ''))
+        .replace(/\s*servings?\s*per.*$/i, '')
+        .trim();
       const quantity = parsePrintedQuantity(printed);
-      // A serving never names a nutrient: the row joined another column's ("Total Fat 5.5g 8%") where its own was lost.
-      if (printed && !NUTRIENT_NAMED.test(printed))
-        add(read(row, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
+      if (printed) add(read(row, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
     }
     // A US panel printed in English and another language names each row twice ("Total Fat/ Grasa total 0g", "Total
     // Fat 總脂肪0g"): read as printed, then with the second name left out; a field read as printed stays.
