@@ -396,6 +396,27 @@ describe('reading an EU or UK nutrition declaration', () => {
     });
   });
 
+  it('reads "Per100g" and "187kca" as the OCR gives them, and never the reference intake\'s kcal', () => {
+    const facts = byField(
+      readLabel(
+        photo([
+          'NUTRITION',
+          'Typicalvalues|Per100g|Per serving (15g',
+          'Energy|476kJ|71kJ',
+          '|112kca|17kcal',
+          'Fat|0.1g|Trace',
+          'Carbohydrate|25.3g|3.8g',
+          '*Reference intake of an average adult (8400kJ / 2000kcal)',
+        ]),
+      ),
+    );
+    expect(facts).toMatchObject({ calories: 112, totalCarbohydrate: grams(25.3), servingSize: { quantity: 15 } });
+    const lost = byField(
+      readLabel(photo(['Typical values|per 100g', 'Energy|778kJ', 'Fat|11.7g', 'Reference intake (8400kJ/2000kcal)'])),
+    );
+    expect(lost.calories).toBeUndefined();
+  });
+
   it('takes the amounts under the one heading it knows when another column is named by the food alone', () => {
     // "Per Oatcake" names no quantity, so only "Per 100g" is a column; each row's per-oatcake amount comes first.
     const readings = readLabel(

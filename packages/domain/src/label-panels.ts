@@ -137,7 +137,7 @@ export interface PanelColumn {
 }
 
 const COLUMN =
-  /(?:\b(?:per|pro|je)\s*)?\b100\s*(?<hundred>g|ml)\b|\b(?:per|each)\s+(?<portion>(?:[a-z]+\s*)?\(?\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\)?(?:\s*(?:portion|serving|serve|bar|biscuit|slice|pack|pot|bag)s?)?|(?:a\s+)?(?:portion|serving|serve)(?:\s*\(\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\))?)/gi;
+  /(?:\b(?:per|pro|je)\s*|\b)100\s*(?<hundred>g|ml)\b|\b(?:per|each)\s+(?<portion>(?:[a-z]+\s*)?\(?\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\)?(?:\s*(?:portion|serving|serve|bar|biscuit|slice|pack|pot|bag)s?)?|(?:a\s+)?(?:portion|serving|serve)(?:\s*\(\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\))?)/gi;
 
 /** The columns a heading row names, left to right ("Typical values | per 100 g | per portion (30 g) | %RI"). */
 export function panelColumns(parts: readonly { text: string; middle: number }[]): PanelColumn[] {
@@ -265,7 +265,8 @@ export function readEuropeanKcal(parts: readonly { text: string; middle: number 
     return pairs.map((m) => ({ amount: Number(m[2].replace(',', '.')), x: null }));
   }
   const found = parts.flatMap((part) => {
-    const kcal = [...part.text.matchAll(/(\d+(?:[.,]\d+)?)\s*kcal\b/gi)];
+    // "187kca": the OCR often cuts the last letter.
+    const kcal = [...part.text.matchAll(/(\d+(?:[.,]\d+)?)\s*kcal?\b/gi)];
     return kcal.map((m) => ({
       amount: Number(m[1].replace(',', '.')),
       x: kcal.length === 1 ? part.middle : null,

@@ -317,7 +317,9 @@ function readEuropeanTable(rows: Row[]): FactReading[] {
   }
   for (const row of rows.slice(headerIndex + 1)) {
     const kcal = amountInColumn(readEuropeanKcal(row.parts), columns, index);
-    if (kcal) out.push(read(row, { field: 'calories', value: kcal.amount }, certainty, basis));
+    // Nothing holds more than 900 kcal in 100 g (fat itself): more is the reference intake's "2000kcal" of a footnote.
+    if (kcal && !(basis !== 'serving' && kcal.amount > MAX_KCAL_PER_100))
+      out.push(read(row, { field: 'calories', value: kcal.amount }, certainty, basis));
     const nutrient = readEuropeanRow(row.parts);
     const amount = nutrient && amountInColumn(nutrient.amounts, columns, index);
     if (!nutrient || !amount) continue;
@@ -327,6 +329,8 @@ function readEuropeanTable(rows: Row[]): FactReading[] {
   }
   return columns.length === 1 ? [...out, ...readRunningText(rows.slice(Math.max(0, headerIndex)), out, basis)] : out;
 }
+
+const MAX_KCAL_PER_100 = 900;
 
 /** Nutrients (and kcal) a table gave none of: the fewer than three rows it read were text running across its lines. */
 const RUNNING_MIN = 3;
@@ -351,7 +355,7 @@ function readRunningText(rows: Row[], table: FactReading[], basis: FactsBasis): 
   const readField = new Set(table.map((r) => r.field));
   const out: FactReading[] = [];
   const [kcal] = readEuropeanKcal([{ text, middle: 0 }]);
-  if (kcal && !readField.has('calories'))
+  if (kcal && !readField.has('calories') && !(basis !== 'serving' && kcal.amount > MAX_KCAL_PER_100))
     out.push(read(all, { field: 'calories', value: kcal.amount }, RUNNING_CERTAINTY, basis));
   for (const n of nutrients) {
     if (readField.has(n.key)) continue;
