@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEan13 } from '@portal/domain';
+import { queryRows } from '../src/db/client.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import {
   aCatalogueProduct,
@@ -90,6 +92,16 @@ describe(`search (${databaseKind})`, () => {
       detail: 'Green Valley',
       status: 'CATALOGUED',
     });
+  });
+
+  it('finds a product written after the start by a typo of a word only it holds: its words are kept as it is written', async () => {
+    const dictionary = async () =>
+      queryRows<{ word: string }>(server.database.db, sql`select word from search_words where word like 'kumquat%'`);
+    expect((await find(supplier, 'kumqat marmelade')).submissions).toEqual([]);
+    expect(await dictionary()).toEqual([]);
+    await submissions(server, [{ upc: aUpc('61'), name: 'Kumquat Marmalade' }]);
+    expect(await dictionary()).toEqual([{ word: 'kumquat' }]);
+    expect(titles((await find(supplier, 'kumqat marmelade')).submissions)[0]).toBe('Kumquat Marmalade');
   });
 
   it('forgives accents both ways', async () => {

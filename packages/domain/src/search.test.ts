@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listSearchText, searchScore, searchWords, upcSearchForms } from './search.ts';
+import { listSearchText, searchScore, searchWords, upcSearchForms, wordAlternatives } from './search.ts';
 import { searchQuerySchema } from './search-schema.ts';
 
 describe('search', () => {
@@ -50,5 +50,21 @@ describe('search ranking of typos', () => {
     expect(searchScore('fresh garloc slasa', 'Fresh Garlic Salsa')).toBeGreaterThan(
       searchScore('fresh garloc slasa', 'Fresh Garlic Soup'),
     );
+  });
+});
+
+describe('the catalogue words that stand for a query word', () => {
+  const catalogue = ['chip', 'chips', 'chipotle', 'cheddar', 'chocolate', 'cookies', 'honey', 'honeyed'];
+
+  it('keeps the word itself, its typos and the longer words it starts; not a word that only shares letters', () => {
+    expect(wordAlternatives('chp', catalogue)).toEqual(['chip']);
+    expect(wordAlternatives('choclate', catalogue)).toEqual(['chocolate']);
+    expect(wordAlternatives('choc', catalogue)).toEqual(['chocolate']);
+    expect(wordAlternatives('chip', catalogue)).toEqual(['chip', 'chips', 'chipotle']);
+    expect(wordAlternatives('honeyrd', catalogue)).toEqual(['honey', 'honeyed']);
+  });
+
+  it('gives none for a word nothing in the catalogue is near: it is not required of a row', () => {
+    expect(wordAlternatives('kumqat', catalogue)).toEqual([]);
   });
 });

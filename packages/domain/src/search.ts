@@ -96,6 +96,18 @@ function wordSimilarity(a: string, b: string): number {
 /** Below this a query word is taken to match no word of the text. */
 const WORD_MATCH = 0.5;
 
+/** How alike a catalogue's word must be to a query's word to stand for it when rows are looked up by their words. */
+const WORD_STANDS_FOR = 0.7;
+
+/**
+ * The words of a catalogue (its dictionary's words sharing trigrams with `word`) that may stand for one word of a
+ * query: the word itself, a typo of it ("choclate": chocolate, "chp": chip), or a longer word it starts, still being
+ * typed. None: nothing the catalogue holds is near enough, and the word is not required of a row.
+ */
+export function wordAlternatives(word: string, catalogueWords: readonly string[]): string[] {
+  return catalogueWords.filter((candidate) => wordSimilarity(word, candidate) >= WORD_STANDS_FOR);
+}
+
 /**
  * How well a hit answers a query, from 0 to 1, word by word: each query word's best match among the words of the
  * title and its detail (a brand: trigram or edit similarity, the start of a word counting as the word), averaged,

@@ -23,8 +23,19 @@ export const submissionSearchText = (s: string) =>
 /** What a catalogued product is found by: its description and brand. */
 export const productSearchText = (p: string) => sql.raw(`public.search_text(${p}.description || ' ' || ${p}.brand)`);
 export const companySearchText = (c: string) => sql.raw(`public.search_text(${c}.name)`);
+/** The same texts as words, as the word indexes of migration 0076 hold them (search_vector). */
+export const submissionSearchVector = (s: string) =>
+  sql.raw(`public.search_vector(coalesce(${s}.product_name, '') || ' ' || coalesce(${s}.brand, ''))`);
+export const productSearchVector = (p: string) =>
+  sql.raw(`public.search_vector(${p}.description || ' ' || ${p}.brand)`);
 export const submitterSearchText = (u: string) =>
   sql.raw(`public.search_text(${u}.first_name || ' ' || ${u}.last_name || ' ' || ${u}.email)`);
+
+/**
+ * The words match the query's word lookup (`words`: a tsquery in to_tsquery's syntax, each query word's alternatives
+ * joined by `|`, the words by `&`), read from the word index.
+ */
+export const wordsMatch = (vector: SQL, words: string) => sql`${vector} @@ to_tsquery('simple', ${words})`;
 
 /** The text matches the query: some stretch of it within the threshold, read from its GIN trigram index. */
 export const searchMatches = (text: SQL, query: string) => sql`public.search_text(${query}) <% ${text}`;

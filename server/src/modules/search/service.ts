@@ -15,6 +15,7 @@ import {
   searchProducts,
   searchSubmissions,
   searchSubmitters,
+  queryWords,
   type SearchTerm,
 } from './queries/search.ts';
 
@@ -31,12 +32,13 @@ const candidatesFor = (limit: number) => Math.max(60, limit * 12);
 
 /**
  * The search box: what `q` finds of each kind the user may see, best first. A UPC in any form is looked up by its
- * stored EAN-13 (whole codes, then the codes starting with the digits); anything else by name, trigram candidates
- * from the indexes ranked word by word (searchScore), the database's similarity breaking ties.
+ * stored EAN-13 (whole codes, then the codes starting with the digits); anything else by name, candidates found by
+ * their words (products and submissions: queryWords) or trigrams (companies and submitters), ranked word by word
+ * (searchScore), the database's similarity breaking ties.
  */
 export async function search(ctx: Pick<AppContext, 'db'>, user: UserRow, query: SearchQuery): Promise<SearchResults> {
   const code = upcSearchForms(query.q);
-  const term: SearchTerm = code ?? { text: query.q };
+  const term: SearchTerm = code ?? { text: query.q, words: await queryWords(ctx.db, query.q) };
   const companyId = searchPolicy.seesEveryCompany(user) ? null : user.companyId;
   const people = !code && searchPolicy.findsCompaniesAndSubmitters(user);
   const n = code ? query.limit : candidatesFor(query.limit);

@@ -5,12 +5,12 @@ import { upcSearchForms } from '@portal/domain';
 import { searchStartupOptions } from '../../../db/client.ts';
 import { explainPlan, planDatabase } from '../../../../test/support/plans.ts';
 import { rebuildCompanyCatalogues } from '../../catalogue/queries/membership.ts';
-import { productSearchStatement, submissionSearchStatement } from './search.ts';
+import { productSearchStatement, queryWords, submissionSearchStatement } from './search.ts';
 
 /**
  * The search box at 100,000 submissions and 20,000 catalogued products with names made of common grocery words: a
- * name is read by its GIN trigram index (a bitmap scan, no sequential scan), a UPC by the EAN-13 indexes, for staff
- * and for a supplier. Held by the plan PostgreSQL runs (EXPLAIN ANALYZE).
+ * name is read by its word index (its words looked up in the catalogue's words first), a UPC by the EAN-13 indexes,
+ * for staff and for a supplier, never by a sequential scan. Held by the plan PostgreSQL runs (EXPLAIN ANALYZE).
  */
 const COMPANY = 9301;
 const WORDS = {
@@ -57,25 +57,34 @@ async function planOf(statement: SQL) {
 }
 
 describe('the search box at 100,000 submissions (postgres)', () => {
-  it('a misspelt name is read by the trigram indexes, for staff and for a supplier', async () => {
+  it('a misspelt name is looked up by its words in the word indexes, for staff and for a supplier', async () => {
     for (const q of ['choclate cookeis', 'organc peanut granola', 'smokey chedar chips'])
       for (const companyId of [null, COMPANY]) {
         const name = `${q}, ${companyId === null ? 'staff' : 'supplier'}`;
-        const submissions = await planOf(submissionSearchStatement({ text: q }, companyId, 30));
+        const words = await queryWords(seeded.database.db, q);
+        // Every word of these has its match in the catalogue's words: a typo, or the word itself.
+        expect(words?.split(' & '), name).toHaveLength(q.split(' ').length);
+        const submissions = await planOf(submissionSearchStatement({ text: q, words }, companyId, 30));
         expect(submissions.seqScans, name).toEqual([]);
-        expect(submissions.indexes, name).toContain('product_submissions_search_idx');
-        expect(submissions.scans('product_submissions'), name).toContain('Bitmap Heap Scan');
-        const products = await planOf(productSearchStatement({ text: q }, companyId, 30));
+        // Staff: the word index. A supplier: that, or its company's rows, whichever the planner finds fewer rows in.
+        if (companyId === null) expect(submissions.indexes, name).toContain('product_submissions_words_idx');
+        expect(submissions.rowsRead('product_submissions'), name).toBeLessThanOrEqual(20_000);
+        const products = await planOf(productSearchStatement({ text: q, words }, companyId, 30));
         expect(products.seqScans, name).toEqual([]);
-        // Staff: the trigram index. A supplier: that, or its company's catalogue (a range of its own rows) with each
-        // product looked up by key, whichever the planner finds fewer rows in.
-        if (companyId === null) expect(products.indexes, name).toContain('catalogued_products_search_idx');
+        if (companyId === null) expect(products.indexes, name).toContain('catalogued_products_words_idx');
         else
           expect(
-            products.indexes.filter((i) => i === 'catalogued_products_search_idx' || i.startsWith('company_catalogue')),
+            products.indexes.filter((i) => i === 'catalogued_products_words_idx' || i.startsWith('company_catalogue')),
             name,
           ).not.toEqual([]);
       }
+  });
+
+  it('a query none of whose words the catalogue holds anything near is read by the trigram indexes', async () => {
+    expect(await queryWords(seeded.database.db, 'zq xw')).toBeNull();
+    const submissions = await planOf(submissionSearchStatement({ text: 'zq xw', words: null }, null, 30));
+    expect(submissions.seqScans).toEqual([]);
+    expect(submissions.indexes).toContain('product_submissions_search_idx');
   });
 
   it('a UPC, whole or its first digits, is read by the EAN-13 indexes', async () => {

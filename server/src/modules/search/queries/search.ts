@@ -1,22 +1,72 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { searchWords, wordAlternatives } from '@portal/domain';
 import { queryRows, type Tx } from '../../../db/client.ts';
 import {
   companySearchText,
   productSearchText,
+  productSearchVector,
   searchMatches,
   searchSimilarity,
   submissionSearchText,
+  submissionSearchVector,
   submitterSearchText,
   upcMatches,
+  wordsMatch,
 } from '../../../db/search-text.ts';
 
 /**
- * The search box's reads, one per kind. A text query is found by the trigram GIN indexes (`<%`: the query within the
- * threshold of some stretch of the text) and ordered by that word similarity, `candidates` of them, which the service
- * ranks again word by word; a UPC is found by the stored EAN-13: whole codes, then prefixes by their pattern index.
- * `companyId`: a supplier's company, whose items alone it reads; null for staff.
+ * The search box's reads, one per kind. A name is found by its words: each word of the query looked up among the
+ * catalogue's words (queryWords), and the rows holding one of each word's alternatives read from the word indexes, at
+ * most POOL of them, ordered by the query's word similarity to the text; `candidates` of those, which the service
+ * ranks again word by word. A query none of whose words the catalogue holds anything near (`words` null) is found by
+ * the trigram indexes instead (`<%`: the query within the threshold of some stretch of the text). A UPC is found by
+ * the stored EAN-13: whole codes, then prefixes by their pattern index. `companyId`: a supplier's company, whose items
+ * alone it reads; null for staff.
  */
-export type SearchTerm = { text: string } | { exact: string[]; prefixes: string[] };
+export type SearchTerm = { text: string; words: string | null } | { exact: string[]; prefixes: string[] };
+
+/**
+ * Rows a word lookup reads at most before they are ordered: a query of one common word is held by a good part of a
+ * large catalogue, every one of them as good a match as the next. Ordering them all is what made the trigram search
+ * slow at ten million rows.
+ */
+const POOL = 2000;
+/** The catalogue's words looked at for each query word: those closest by trigrams, judged again by wordAlternatives. */
+const DICTIONARY_CANDIDATES = 30;
+/** Shorter words are not looked up: too few trigrams to find their typos by. */
+const LOOKED_UP_LENGTH = 3;
+
+/**
+ * The query as a lookup of the word indexes: each word of three letters or more, with the catalogue's words that may
+ * stand for it (search_words, kept by the database as rows are written); a word nothing stands for is not required.
+ * Null when no word is left.
+ */
+export async function queryWords(db: Tx, text: string): Promise<string | null> {
+  const words = [...new Set(searchWords(text))].filter((w) => w.length >= LOOKED_UP_LENGTH);
+  if (!words.length) return null;
+  const found = await queryRows<{ query: string; word: string }>(
+    db,
+    sql`select q.word as query, d.word
+      from unnest(array[${sql.join(
+        words.map((w) => sql`${w}`),
+        sql`, `,
+      )}]::text[]) as q(word)
+      cross join lateral (
+        select d.word from search_words d where q.word <% d.word
+        order by word_similarity(q.word, d.word) desc, d.word
+        limit ${DICTIONARY_CANDIDATES}) d`,
+  );
+  const required = words
+    .map((w) =>
+      wordAlternatives(
+        w,
+        found.filter((f) => f.query === w).map((f) => f.word),
+      ),
+    )
+    .filter((alternatives) => alternatives.length);
+  // Words are letters and digits only (searchWords; the dictionary's are to_tsvector's): quoted, they are lexemes.
+  return required.length ? required.map((a) => `(${a.map((w) => `'${w}'`).join(' | ')})`).join(' & ') : null;
+}
 
 export interface ProductHit {
   ean13Upc: string;
@@ -53,9 +103,15 @@ export interface SubmitterHit {
   similarity: number;
 }
 
-/** The term as a condition on a text (or on an EAN-13 column), and the similarity it is ordered by. */
-function matching(term: SearchTerm, text: SQL, ean: SQL) {
-  if ('text' in term) return { where: searchMatches(text, term.text), similarity: searchSimilarity(text, term.text) };
+/**
+ * The term as a condition on a text (or on an EAN-13 column), and the similarity it is ordered by; `pooled`: a word
+ * lookup, whose rows are read at most POOL at a time.
+ */
+function matching(term: SearchTerm, text: SQL, vector: SQL, ean: SQL) {
+  if ('text' in term)
+    return term.words
+      ? { where: wordsMatch(vector, term.words), similarity: searchSimilarity(text, term.text), pooled: true }
+      : { where: searchMatches(text, term.text), similarity: searchSimilarity(text, term.text), pooled: false };
   const exact = term.exact.length
     ? sql`${ean} in (${sql.join(
         term.exact.map((c) => sql`${c}`),
@@ -63,11 +119,17 @@ function matching(term: SearchTerm, text: SQL, ean: SQL) {
       )})`
     : sql`false`;
   // A whole code before the products that merely start with the digits.
-  return { where: upcMatches(ean, term), similarity: sql`case when ${exact} then 1 else 0.5 end` };
+  return { where: upcMatches(ean, term), similarity: sql`case when ${exact} then 1 else 0.5 end`, pooled: false };
 }
 
+/** The rows of `table` as `alias` that the condition holds: at most POOL of them for a word lookup. */
+const rowsOf = (table: string, alias: string, where: SQL, pooled: boolean) =>
+  pooled
+    ? sql`(select * from ${sql.raw(table)} ${sql.raw(alias)} where ${where} limit ${POOL}) ${sql.raw(alias)}`
+    : sql`${sql.raw(table)} ${sql.raw(alias)}`;
+
 export function productSearchStatement(term: SearchTerm, companyId: number | null, candidates: number): SQL {
-  const m = matching(term, productSearchText('p'), sql.raw('p.ean13_upc'));
+  const m = matching(term, productSearchText('p'), productSearchVector('p'), sql.raw('p.ean13_upc'));
   // A supplier's: the listed products of its company's catalogue (as its catalogue list shows them).
   const visible =
     companyId === null
@@ -76,8 +138,8 @@ export function productSearchStatement(term: SearchTerm, companyId: number | nul
           where cc.company_id = ${companyId} and cc.ean13_upc = p.ean13_upc and cc.listed)`;
   return sql`select p.ean13_upc as "ean13Upc", p.description, p.brand, p.is_delisted as "isDelisted",
         ${m.similarity}::float8 as similarity
-      from catalogued_products p
-      where ${m.where} and ${visible}
+      from ${rowsOf('catalogued_products', 'p', sql`${m.where} and ${visible}`, m.pooled)}
+      where ${m.pooled ? sql`true` : sql`${m.where} and ${visible}`}
       order by similarity desc, p.ean13_upc
       limit ${candidates}`;
 }
@@ -85,14 +147,15 @@ export const searchProducts = (db: Tx, term: SearchTerm, companyId: number | nul
   queryRows<ProductHit>(db, productSearchStatement(term, companyId, candidates));
 
 export function submissionSearchStatement(term: SearchTerm, companyId: number | null, candidates: number): SQL {
-  const m = matching(term, submissionSearchText('s'), sql.raw('s.ean13_upc'));
+  const m = matching(term, submissionSearchText('s'), submissionSearchVector('s'), sql.raw('s.ean13_upc'));
+  const own = companyId === null ? sql`true` : sql`s.company_id = ${companyId}`;
   return sql`select s.id, s.ean13_upc as "ean13Upc", s.product_name as "productName", s.brand,
         s.item_status as "itemStatus", s.company_id as "companyId", c.name as "companyName",
         s.partner_company_id as "partnerCompanyId", pc.name as "partnerName", ${m.similarity}::float8 as similarity
-      from product_submissions s
+      from ${rowsOf('product_submissions', 's', sql`${m.where} and ${own}`, m.pooled)}
       join companies c on c.id = s.company_id
       left join companies pc on pc.id = s.partner_company_id
-      where ${m.where} ${companyId === null ? sql`` : sql`and s.company_id = ${companyId}`}
+      where ${m.pooled ? sql`true` : sql`${m.where} and ${own}`}
       order by similarity desc, s.updated_at desc, s.id
       limit ${candidates}`;
 }
