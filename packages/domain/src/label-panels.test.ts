@@ -417,6 +417,16 @@ describe('reading an EU or UK nutrition declaration', () => {
     expect(lost.calories).toBeUndefined();
   });
 
+  it('reads the servings of "Serves/Portions/Porties: 6" and "This product provides: 4 servings"', () => {
+    for (const [row, value] of [
+      ['NUTRITION Serves/Portions/Porties:6', 6],
+      ['This product provides:4 servings', 4],
+    ] as const) {
+      const facts = byField(readLabel(photo(['Typical values|per 100 g', row, 'Fat|3,5 g', 'Protein|3,3 g'])));
+      expect(facts.servingsPerContainer, row).toEqual({ printed: String(value), value });
+    }
+  });
+
   it('takes the amounts under the one heading it knows when another column is named by the food alone', () => {
     // "Per Oatcake" names no quantity, so only "Per 100g" is a column; each row's per-oatcake amount comes first.
     const readings = readLabel(

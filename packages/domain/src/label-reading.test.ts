@@ -272,6 +272,8 @@ describe('the compact US format and the short forms of real packs', () => {
       ['Servings about 20', 20],
       ['Servings Per Box5', 5],
       ['Servings Usually 11', 11],
+      ['Serv Per Container about 14', 14],
+      ['Servings per container.6', 6],
     ] as const) {
       const read = byField(readLabel(panel(COMPACT.map((r) => (r === 'Servings 27' ? row : r)))));
       expect((read.servingsPerContainer as { value: number }).value).toBe(value);

@@ -241,9 +241,12 @@ function readNutrients(row: Row, text: string): FactReading[] {
 }
 
 const SERVINGS = /(?:(about|approx\.?|approximately)\s*)?(\d+(?:\.\d+)?)\s*servings?\s*per\s*(?:container|package)/i;
-/** "Servings Per Container about 8", and the short forms of real packs: "Servings 27", "Servings Per Box 5". */
+/**
+ * "Servings Per Container about 8", and the short forms of real packs: "Servings 27", "Servings Per Box 5", "Serv Per
+ * Container about 14", "Servings per container.6".
+ */
 const SERVINGS_AFTER =
-  /servings?\s*(?:per\s*(?:container|contain|package|box|bag|can|bottle|pack|jar|carton)\s*)?:?\s*((?:about|usually|approx\.?|aprx\.?)?\s*(\d+(?:\.\d+)?))/i;
+  /serv(?:ings?)?\s*(?:per\s*(?:container|contain|package|box|bag|can|bottle|pack|jar|carton)\s*)?[:.]?\s*((?:about|usually|approx\.?|aprx\.?)?\s*(\d+(?:\.\d+)?))/i;
 /**
  * "Serving Size", and the short forms of real packs: "Serv. Size", "SERV.SIZE", "Servings Size". Not the cut ones
  * ("ving Size"): their serving is as often cut as well, and read wrong.
@@ -279,9 +282,9 @@ const E_MARK = /^\s*(\d+(?:[.,]\d+)?\s*(?:kg|g|ml|cl|l))\s*[℮e]\s*$/i;
 /** "Allergy advice: ...": the EU statement, unless it only points at the ingredients in bold. */
 const ALLERGY_ADVICE = /^\s*((?:allergy\s*(?:advice|information)|allergens?)\s*[:;].*)$/i;
 const POINTER = /\bsee\s+(?:the\s+)?(?:ingredients|bold|capitals)/i;
-/** "This pack contains 10 portions", "10 servings per pack". */
+/** "This pack contains 10 portions", "10 servings per pack", "This product provides: 4 servings", "Serves/Portions/Porties: 6". */
 const PORTIONS =
-  /(?:contains\s*(?:approx\.?\s*|about\s*)?(\d+)\s*(?:portions|servings|serves))|(?:(\d+)\s*(?:portions|servings)\s*per\s*(?:pack|bag|box|pot))/i;
+  /(?:(?:contains|provides)\s*:?\s*(?:approx\.?\s*|about\s*)?(\d+)\s*(?:portions|servings|serves))|(?:(\d+)\s*(?:portions|servings)\s*per\s*(?:pack|bag|box|pot))|(?:serves(?:\s*\/\s*[a-z]+)*\s*:\s*(\d+))/i;
 
 /** A row heading the table's columns: a net quantity ("Net weight 100 g") names a quantity, not a column. */
 function isTableHeading(row: Row): boolean {
@@ -412,7 +415,7 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
     }
     const portions = kind === 'eu' ? PORTIONS.exec(text) : null;
     if (portions) {
-      const printed = portions[1] ?? portions[2];
+      const printed = portions[1] ?? portions[2] ?? portions[3];
       add(read(row, { field: 'servingsPerContainer', value: { printed, value: Number(printed) } }));
     }
     const servingSize = kind === 'eu' ? null : SERVING_SIZE.exec(text);
