@@ -187,6 +187,16 @@ describe('the US label before 2016, as real photos show it (bench/datasets/nutri
     expect(carbs('Other Carbohydrate 4g')).toBeUndefined();
   });
 
+  it('reads a zero printed as the letter O after the name ("Trans FatOg"), and "Total" with its T cut off', () => {
+    const read = byField(
+      readLabel(
+        panel(OLD_PANEL.flatMap((r) => (r.startsWith('Total Fat') ? ['otal Fat 4.5g|7%', 'Trans FatOg'] : [r]))),
+      ),
+    );
+    expect(read.totalFat).toEqual({ amount: 4.5, unit: 'GRM', dailyValuePercent: 7 });
+    expect(read.transFat).toEqual({ amount: 0, unit: 'GRM', dailyValuePercent: null });
+  });
+
   it('reads "Sugars" as the total sugars, not only "Total Sugars"', () => {
     expect(byField(readLabel(panel(OLD_PANEL))).totalSugars).toEqual({
       amount: 33,

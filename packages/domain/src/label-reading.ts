@@ -154,10 +154,12 @@ export function parsePrintedQuantity(printed: string): PrintedQuantity {
 /** A label's words with any spacing between them, OCR often dropping or adding spaces. */
 const words = (label: string) => label.split(' ').join('\\s*');
 
-const AMOUNT = String.raw`(<\s*1|less\s*than\s*1|\d+(?:\.\d+)?)\s*(mg|mcg|g)(?![a-z])`;
+/** An amount after a nutrient's name: a zero the OCR read as the letter O ("Trans FatOg") too. */
+const AMOUNT = String.raw`(<\s*1|less\s*than\s*1|\d+(?:\.\d+)?|[Oo](?=\s*(?:mg|mcg|g)(?![a-z])))\s*(mg|mcg|g)(?![a-z])`;
 const PERCENT = String.raw`(?:[^\d%]{0,12}?(\d{1,4})\s*%)?`;
 
 function parseAmount(raw: string): number {
+  if (/^o$/i.test(raw)) return 0;
   return /^(<|less)/i.test(raw) ? 0.5 : Number(raw);
 }
 
@@ -179,14 +181,15 @@ const ABBREVIATED: Partial<Record<NutrientKey, string>> = {
 
 /**
  * A nutrient's name as US labels print it: labels before 2016 print "Sugars" alone; compact ones abbreviate ("Total
- * Carb,"); a narrow column prints "Total" on a row of its own, above "Carbohydrate 21g 7%".
+ * Carb,"); a narrow column prints "Total" on a row of its own, above "Carbohydrate 21g 7%"; a photo's edge cuts the
+ * "T" of "Total".
  */
 const nutrientName = (n: (typeof NUTRIENTS)[number]) =>
   n.key === 'totalCarbohydrate'
     ? '(?:Total\\s*)?Carb(?:ohydrate|\\.|,)?s?'
     : n.key === 'totalSugars'
       ? '(?:Total\\s*)?Sugars'
-      : (ABBREVIATED[n.key] ?? words(n.label));
+      : (ABBREVIATED[n.key] ?? words(n.label).replace(/^Total/, 'T?otal'));
 
 const NUTRIENT_LABELS: { key: NutrientKey; pattern: RegExp }[] = NUTRIENTS.map((n) => {
   // The lookbehinds below keep "Added Sugars" out of the total, and the subtotals out of the fat and fiber.
