@@ -4,7 +4,9 @@
 -- few thousand to a few hundred thousand words, whatever the rows), and the rows holding one of each word's matches
 -- are read from a word index (tsvector GIN), which intersects lists of rows instead of rechecking texts.
 CREATE TABLE IF NOT EXISTS "search_words" ("word" text PRIMARY KEY);--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
+-- GiST, not GIN: a query word's nearest words by trigram distance (KNN), whatever their similarity, and its words
+-- within the word-similarity threshold, from one index.
+CREATE INDEX IF NOT EXISTS "search_words_trgm_idx" ON "search_words" USING gist ("word" gist_trgm_ops);--> statement-breakpoint
 -- The words of a searched text, as the word indexes below hold them.
 CREATE OR REPLACE FUNCTION public.search_vector(text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT

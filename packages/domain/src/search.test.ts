@@ -68,3 +68,11 @@ describe('the catalogue words that stand for a query word', () => {
     expect(wordAlternatives('kumqat', catalogue)).toEqual([]);
   });
 });
+
+describe('a word the query repeats', () => {
+  it('matches each of the title words it repeats, so the name that holds it twice ranks first', () => {
+    expect(searchScore('wild wld berry popcorn', 'Wild Wild Berry Popcorn')).toBeGreaterThan(
+      searchScore('wild wld berry popcorn', 'Original Wild Berry Popcorn'),
+    );
+  });
+});

@@ -128,7 +128,8 @@ export function searchScore(query: string, title: string, detail: string | null 
     let at = -1;
     t.forEach((candidate, i) => {
       const s = wordSimilarity(word, candidate);
-      if (s > best) [best, at] = [s, i];
+      // Of equally good words, one no earlier query word took: "wild wld berry" matches both words of "Wild Wild".
+      if (s > best || (s === best && s > 0 && matched.has(at) && !matched.has(i))) [best, at] = [s, i];
     });
     if (best >= WORD_MATCH) matched.add(at);
     sum += best;

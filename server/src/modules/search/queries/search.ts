@@ -31,7 +31,11 @@ export type SearchTerm = { text: string; words: string | null } | { exact: strin
  * slow at ten million rows.
  */
 const POOL = 2000;
-/** The catalogue's words looked at for each query word: those closest by trigrams, judged again by wordAlternatives. */
+/**
+ * The catalogue's words looked at for each query word, judged again by wordAlternatives: its nearest by trigram
+ * distance (a typo that changes most of a short word's trigrams, "spup": soup, is still among them), and the words it
+ * is the closest stretch of (a start still being typed, "choc": chocolate).
+ */
 const DICTIONARY_CANDIDATES = 30;
 /** Shorter words are not looked up: too few trigrams to find their typos by. */
 const LOOKED_UP_LENGTH = 3;
@@ -52,9 +56,10 @@ export async function queryWords(db: Tx, text: string): Promise<string | null> {
         sql`, `,
       )}]::text[]) as q(word)
       cross join lateral (
-        select d.word from search_words d where q.word <% d.word
-        order by word_similarity(q.word, d.word) desc, d.word
-        limit ${DICTIONARY_CANDIDATES}) d`,
+        (select d.word from search_words d order by d.word <-> q.word limit ${DICTIONARY_CANDIDATES})
+        union
+        (select d.word from search_words d where q.word <% d.word
+          order by d.word <->> q.word limit ${DICTIONARY_CANDIDATES})) d`,
   );
   const required = words
     .map((w) =>
