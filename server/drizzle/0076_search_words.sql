@@ -12,21 +12,28 @@ CREATE OR REPLACE FUNCTION public.search_vector(text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$ SELECT to_tsvector('simple'::regconfig, public.search_text($1)) $$;--> statement-breakpoint
 -- Kept by the database itself, so that no writer of submissions or catalogued products can forget it. A word is never
--- taken out: one no row holds any more only matches nothing.
-CREATE OR REPLACE FUNCTION public.keep_submission_search_words() RETURNS trigger
+-- taken out: one no row holds any more only matches nothing. A new word is inserted under a try-lock of its own
+-- (advisory space 727320, db/lock-order.ts): a word another transaction is inserting is left to it, so a writer never
+-- waits for another's commit here. If that one rolls back, the word waits for the next row that holds it.
+CREATE OR REPLACE FUNCTION public.keep_search_words(text) RETURNS void
   LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO public.search_words (word)
-  SELECT unnest(tsvector_to_array(public.search_vector(coalesce(NEW.product_name, '') || ' ' || coalesce(NEW.brand, ''))))
+  SELECT w FROM unnest(tsvector_to_array(public.search_vector($1))) AS w
+  WHERE CASE WHEN EXISTS (SELECT 1 FROM public.search_words d WHERE d.word = w) THEN false
+    ELSE pg_try_advisory_xact_lock(727320, hashtext(w)) END
   ON CONFLICT DO NOTHING;
+END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.keep_submission_search_words() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM public.keep_search_words(coalesce(NEW.product_name, '') || ' ' || coalesce(NEW.brand, ''));
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.keep_product_search_words() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO public.search_words (word)
-  SELECT unnest(tsvector_to_array(public.search_vector(NEW.description || ' ' || NEW.brand)))
-  ON CONFLICT DO NOTHING;
+  PERFORM public.keep_search_words(NEW.description || ' ' || NEW.brand);
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "product_submissions_search_words" AFTER INSERT OR UPDATE OF "product_name", "brand"

@@ -87,7 +87,9 @@ const advisory = (name: string, rank: number, space: number, keyed = true): Lock
  *   claim jobs with SKIP LOCKED (jobs/queue.ts), which never waits, so the claim is outside the order.
  *
  * The schema migration at start takes MIGRATION_LOCK on a connection of its own, outside any transaction: it is
- * outside the order too.
+ * outside the order too. So are the triggers that keep the search's dictionary (migration 0076): a transaction that
+ * writes a submission or a catalogued product inserts a new word only under pg_try_advisory_xact_lock(727320, the
+ * word's hash), and leaves a word another transaction holds to it, so it never waits there.
  */
 export const LOCK = {
   demoSeed: advisory('demoSeed', 10, 727_275, false),
