@@ -12,16 +12,17 @@ CREATE OR REPLACE FUNCTION public.search_vector(text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$ SELECT to_tsvector('simple'::regconfig, public.search_text($1)) $$;--> statement-breakpoint
 -- Kept by the database itself, so that no writer of submissions or catalogued products can forget it. A word is never
--- taken out: one no row holds any more only matches nothing. A new word is inserted under a try-lock of its own
--- (advisory space 727320, db/lock-order.ts): a word another transaction is inserting is left to it, so a writer never
--- waits for another's commit here. If that one rolls back, the word waits for the next row that holds it.
+-- taken out: one no row holds any more only matches nothing. A new word is inserted under a try-lock of one of 256
+-- buckets of words (advisory space 727320, db/lock-order.ts): a word of a bucket another transaction holds is left,
+-- so a writer never waits for another's commit here, and a transaction holds at most 256 such locks however many new
+-- words it writes. A word left waits for the next row that holds it.
 CREATE OR REPLACE FUNCTION public.keep_search_words(text) RETURNS void
   LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO public.search_words (word)
   SELECT w FROM unnest(tsvector_to_array(public.search_vector($1))) AS w
   WHERE CASE WHEN EXISTS (SELECT 1 FROM public.search_words d WHERE d.word = w) THEN false
-    ELSE pg_try_advisory_xact_lock(727320, hashtext(w)) END
+    ELSE pg_try_advisory_xact_lock(727320, hashtext(w) & 255) END
   ON CONFLICT DO NOTHING;
 END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.keep_submission_search_words() RETURNS trigger

@@ -88,8 +88,8 @@ const advisory = (name: string, rank: number, space: number, keyed = true): Lock
  *
  * The schema migration at start takes MIGRATION_LOCK on a connection of its own, outside any transaction: it is
  * outside the order too. So are the triggers that keep the search's dictionary (migration 0076): a transaction that
- * writes a submission or a catalogued product inserts a new word only under pg_try_advisory_xact_lock(727320, the
- * word's hash), and leaves a word another transaction holds to it, so it never waits there.
+ * writes a submission or a catalogued product inserts a new word only under pg_try_advisory_xact_lock(727320, one of
+ * 256 buckets of words), and leaves a word whose bucket another transaction holds, so it never waits there.
  */
 export const LOCK = {
   demoSeed: advisory('demoSeed', 10, 727_275, false),
