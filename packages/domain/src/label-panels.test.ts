@@ -578,5 +578,6 @@ describe('telling the panels apart', () => {
     expect(mendPanelNumbers('Fat / Lipides 0 9 0 %')).toBe('Fat / Lipides 0 g 0 %');
     expect(mendPanelNumbers('Fat 1,25 g')).toBe('Fat 1.25 g');
     expect(mendPanelNumbers('Sodium 10 mg 9 %')).toBe('Sodium 10 mg 9 %');
+    expect(mendPanelNumbers('of which sugars O.og')).toBe('of which sugars 0.0g');
   });
 });

@@ -30,11 +30,12 @@ export function panelKind(texts: readonly string[]): PanelKind {
 }
 
 /**
- * OCR slips of these panels' numbers: a "g" read as "9" after an amount ("0 9 0 %"), and decimal commas ("1,2 g").
- * Only for Canadian and EU rows: the US reading stays as it was.
+ * OCR slips of these panels' numbers: a "g" read as "9" after an amount ("0 9 0 %"), decimal commas ("1,2 g"), and
+ * "0.0g" read as "O.og". Only for Canadian and EU rows: the US reading stays as it was.
  */
 export function mendPanelNumbers(text: string): string {
   return text
+    .replace(/[Oo0][.,][Oo0](?=\s*g\b)/g, '0.0')
     .replace(/(\d)\s+9(?=\s*(?:\d|%|$))/g, '$1 g')
     .replace(/(\d),(\d{1,2})(?=\s*(?:g|mg|mcg|µg|kcal|%)(?![a-z]))/gi, '$1.$2');
 }
@@ -231,8 +232,7 @@ const LINEAR_NAMES: [NutrientKey | 'salt', RegExp][] = [
  * it since the amount before; a stretch naming none (salt, or a name the OCR lost) gives nothing.
  */
 export function readEuropeanLinear(text: string): { key: NutrientKey; amount: number; unit: MeasureUnit }[] {
-  // "0.0g" read as "O.og": zeros the OCR took for letters, before a unit.
-  const mended = mendPanelNumbers(text.replace(/[Oo0][.,][Oo0](?=\s*g\b)/g, '0.0'));
+  const mended = mendPanelNumbers(text);
   const out: { key: NutrientKey; amount: number; unit: MeasureUnit }[] = [];
   let from = 0;
   for (const m of mended.matchAll(/(<\s*)?(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|kcal|kj)(?![a-z])/gi)) {

@@ -323,8 +323,7 @@ function readEuropeanTable(rows: Row[]): FactReading[] {
   }
   for (const row of rows.slice(headerIndex + 1)) {
     const kcal = amountInColumn(readEuropeanKcal(row.parts), columns, index);
-    // Nothing holds more than 900 kcal in 100 g (fat itself): more is the reference intake's "2000kcal" of a footnote.
-    if (kcal && !(basis !== 'serving' && kcal.amount > MAX_KCAL_PER_100))
+    if (kcal && plausibleKcal(kcal.amount, basis))
       out.push(read(row, { field: 'calories', value: kcal.amount }, certainty, basis));
     const nutrient = readEuropeanRow(row.parts);
     const amount = nutrient && amountInColumn(nutrient.amounts, columns, index);
@@ -336,7 +335,8 @@ function readEuropeanTable(rows: Row[]): FactReading[] {
   return columns.length === 1 ? [...out, ...readRunningText(rows.slice(Math.max(0, headerIndex)), out, basis)] : out;
 }
 
-const MAX_KCAL_PER_100 = 900;
+/** Nothing holds more than 900 kcal in 100 g (fat itself): more is the reference intake's "2000kcal" of a footnote. */
+const plausibleKcal = (amount: number, basis: FactsBasis) => basis === 'serving' || amount <= 900;
 
 /** Nutrients (and kcal) a table gave none of: the fewer than three rows it read were text running across its lines. */
 const RUNNING_MIN = 3;
@@ -361,7 +361,7 @@ function readRunningText(rows: Row[], table: FactReading[], basis: FactsBasis): 
   const readField = new Set(table.map((r) => r.field));
   const out: FactReading[] = [];
   const [kcal] = readEuropeanKcal([{ text, middle: 0 }]);
-  if (kcal && !readField.has('calories') && !(basis !== 'serving' && kcal.amount > MAX_KCAL_PER_100))
+  if (kcal && !readField.has('calories') && plausibleKcal(kcal.amount, basis))
     out.push(read(all, { field: 'calories', value: kcal.amount }, RUNNING_CERTAINTY, basis));
   for (const n of nutrients) {
     if (readField.has(n.key)) continue;

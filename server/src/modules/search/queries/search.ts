@@ -114,9 +114,11 @@ export interface SubmitterHit {
  */
 function matching(term: SearchTerm, text: SQL, vector: SQL, ean: SQL) {
   if ('text' in term)
-    return term.words
-      ? { where: wordsMatch(vector, term.words), similarity: searchSimilarity(text, term.text), pooled: true }
-      : { where: searchMatches(text, term.text), similarity: searchSimilarity(text, term.text), pooled: false };
+    return {
+      where: term.words ? wordsMatch(vector, term.words) : searchMatches(text, term.text),
+      similarity: searchSimilarity(text, term.text),
+      pooled: term.words !== null,
+    };
   const exact = term.exact.length
     ? sql`${ean} in (${sql.join(
         term.exact.map((c) => sql`${c}`),
@@ -127,11 +129,12 @@ function matching(term: SearchTerm, text: SQL, vector: SQL, ean: SQL) {
   return { where: upcMatches(ean, term), similarity: sql`case when ${exact} then 1 else 0.5 end`, pooled: false };
 }
 
-/** The rows of `table` as `alias` that the condition holds: at most POOL of them for a word lookup. */
+/**
+ * The rows of `table` as `alias` that the condition holds: at most POOL of them for a word lookup (without the limit,
+ * the planner folds the subquery into the statement around it).
+ */
 const rowsOf = (table: string, alias: string, where: SQL, pooled: boolean) =>
-  pooled
-    ? sql`(select * from ${sql.raw(table)} ${sql.raw(alias)} where ${where} limit ${POOL}) ${sql.raw(alias)}`
-    : sql`${sql.raw(table)} ${sql.raw(alias)}`;
+  sql`(select * from ${sql.raw(table)} ${sql.raw(alias)} where ${where} ${pooled ? sql`limit ${POOL}` : sql``}) ${sql.raw(alias)}`;
 
 export function productSearchStatement(term: SearchTerm, companyId: number | null, candidates: number): SQL {
   const m = matching(term, productSearchText('p'), productSearchVector('p'), sql.raw('p.ean13_upc'));
@@ -144,7 +147,6 @@ export function productSearchStatement(term: SearchTerm, companyId: number | nul
   return sql`select p.ean13_upc as "ean13Upc", p.description, p.brand, p.is_delisted as "isDelisted",
         ${m.similarity}::float8 as similarity
       from ${rowsOf('catalogued_products', 'p', sql`${m.where} and ${visible}`, m.pooled)}
-      where ${m.pooled ? sql`true` : sql`${m.where} and ${visible}`}
       order by similarity desc, p.ean13_upc
       limit ${candidates}`;
 }
@@ -160,7 +162,6 @@ export function submissionSearchStatement(term: SearchTerm, companyId: number | 
       from ${rowsOf('product_submissions', 's', sql`${m.where} and ${own}`, m.pooled)}
       join companies c on c.id = s.company_id
       left join companies pc on pc.id = s.partner_company_id
-      where ${m.pooled ? sql`true` : sql`${m.where} and ${own}`}
       order by similarity desc, s.updated_at desc, s.id
       limit ${candidates}`;
 }
