@@ -5,6 +5,14 @@ cd "$(dirname "$0")/.."
 node scripts/ensure-installed.mjs || exit 1
 mkdir -p .tmp
 
+# The barcode and facts tests read real photos from the shared datasets (README): one clear line when they are not
+# there, instead of a failure in every test that reads one.
+datasets="${DATASETS_DIR:-../shared/datasets}"
+if [ ! -d "$datasets/barcode-photos" ]; then
+  echo "The test photos were not found at $datasets/barcode-photos: clone beside ../shared, or set DATASETS_DIR to its datasets folder." >&2
+  exit 1
+fi
+
 # Server tests also run on a PostgreSQL server: TEST_DATABASE_URL, or the local one when it answers.
 if [ -z "${TEST_DATABASE_URL:-}" ] && command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
   export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
