@@ -48,8 +48,8 @@ const BULK_INDEXES = [
   'catalogued_products_words_idx',
 ];
 const WORD_TRIGGERS = [
-  ['product_submissions', 'product_submissions_search_words'],
-  ['catalogued_products', 'catalogued_products_search_words'],
+  ['product_submissions', 'product_submissions_inserted_words'],
+  ['catalogued_products', 'catalogued_products_inserted_words'],
 ] as const;
 
 /** Companies, one user each, and SIZE submissions in chunks (names and brands from the generator); kept after. */
@@ -140,7 +140,9 @@ async function writeCost(db: Db) {
             'product_submissions_ean13_prefix_idx',
           ])
             await tx.execute(sql.raw(`drop index ${name}`));
-          await tx.execute(sql.raw(`alter table product_submissions disable trigger product_submissions_search_words`));
+          await tx.execute(
+            sql.raw(`alter table product_submissions disable trigger product_submissions_inserted_words`),
+          );
         }
         const started = process.hrtime.bigint();
         for (const [i, p] of names.entries())

@@ -104,6 +104,26 @@ describe(`search (${databaseKind})`, () => {
     expect(titles((await find(supplier, 'kumqat marmelade')).submissions)[0]).toBe('Kumquat Marmalade');
   });
 
+  it('keeps the words of every row a statement inserts, and the new words of a rename', async () => {
+    const db = server.database.db;
+    const words = async (pattern: string) =>
+      (
+        await queryRows<{ word: string }>(
+          db,
+          sql`select word from search_words where word like ${pattern} order by word`,
+        )
+      ).map((r) => r.word);
+    await db.execute(sql`
+      insert into catalogued_products (ean13_upc, description, brand)
+      select lpad((990000 + g)::text, 13, '0'), 'Quillberry ' || g, 'Quillbrand'
+      from generate_series(1, 3) g`);
+    expect(await words('quill%')).toEqual(['quillberry', 'quillbrand']);
+    await db.execute(
+      sql`update catalogued_products set description = 'Quillfruit jam' where ean13_upc = ${'0000000990001'}`,
+    );
+    expect(await words('quill%')).toEqual(['quillberry', 'quillbrand', 'quillfruit']);
+  });
+
   it('forgives accents both ways', async () => {
     expect(titles((await find(supplier, 'creme brulee')).submissions)[0]).toBe('Crème Brûlée Yogurt');
     expect(titles((await find(supplier, 'jalapeño chips')).submissions)[0]).toBe('Jalapeno Kettle Chips');
