@@ -362,7 +362,7 @@ async function catalogueDeepPage(db: Db, user: UserRow, company: number | null) 
       order by c.updated_at desc, c.ean13_upc desc offset ${pageBefore * CATALOGUE_PAGE_SIZE - 1} limit 1`,
   );
   if (!edge) throw new Error(`no catalogued products for ${company ?? 'staff'}: seed the catalogue again`);
-  const after = cataloguePageReads(db, user, {}).cursorOf({
+  const after = (await cataloguePageReads(db, user, {})).cursorOf({
     key: edge.key,
     row: { ean13Upc: edge.ean13_upc } as CataloguedProductRow,
   });

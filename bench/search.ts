@@ -16,10 +16,13 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { SCOPES } from '@portal/domain';
+import { ACTIVITY_PAGE_SIZE, parseReviewQueueSearch, SCOPES } from '@portal/domain';
 import { openPostgres, queryRows, type Db } from '../server/src/db/client.ts';
 import { search } from '../server/src/modules/search/service.ts';
-import { queryWords, searchSubmissions } from '../server/src/modules/search/queries/search.ts';
+import { searchSubmissions } from '../server/src/modules/search/queries/search.ts';
+import { queryWords } from '../server/src/db/search-words.ts';
+import { queuePage } from '../server/src/modules/review/queries/queue.ts';
+import { activityPage } from '../server/src/modules/submission-views/queries/activity-list.ts';
 import type { UserRow } from '../server/src/modules/users/repository.ts';
 import { benchDatabaseUrl } from './support/bench-database.ts';
 import { misspeltQueries, productNames, seeded } from './support/product-names.ts';
@@ -202,6 +205,8 @@ export async function runSearchBench() {
       likeTypo: [] as number[],
       read3: [] as number[],
       readTypo: [] as number[],
+      activityTypo: [] as number[],
+      queueTypo: [] as number[],
     };
     /** Whether the LIKE filter finds anything for each one-typo query. */
     const likeFound = new Map<string, boolean>();
@@ -220,6 +225,24 @@ export async function runSearchBench() {
       );
       timings.readTypo.push(
         await time(async () => searchSubmissions(db, { text: typo, words: await queryWords(db, typo) }, null, 60)),
+      );
+      // The lists filtered by the same search (every company's, as staff see them): the activity list's first page
+      // and its total, the review queue's.
+      timings.activityTypo.push(
+        await time(() =>
+          activityPage(db, {
+            statuses: ['SUBMITTED'],
+            companyId: null,
+            partnerCompanyId: null,
+            includeDrafts: false,
+            search: typo,
+            page: 1,
+            pageSize: ACTIVITY_PAGE_SIZE,
+          }),
+        ),
+      );
+      timings.queueTypo.push(
+        await time(() => queuePage(db, { ...parseReviewQueueSearch(''), status: 'SUBMITTED', q: typo }, 1)),
       );
     }
     for (const list of Object.values(timings)) list.sort((a, b) => a - b);
@@ -271,6 +294,8 @@ export async function runSearchBench() {
       row('one typo: the search box (four kinds)', timings.searchTypo, timings.likeTypo),
       row('three words: the submissions read alone', timings.read3, timings.like3),
       row('one typo: the submissions read alone', timings.readTypo, timings.likeTypo),
+      row('one typo: the activity list filtered, first page and total', timings.activityTypo, timings.likeTypo),
+      row('one typo: the review queue filtered, first page and total', timings.queueTypo, timings.likeTypo),
       '',
       `Labelled set: ${labelled.length} misspelt queries (one or two typos, accents left out, one in four with a word left off), the intended name among the first 5 submissions found for **${top5}** (${(share * 100).toFixed(0)}%; target ${TARGET_TOP5 * 100}%: ${share >= TARGET_TOP5 ? 'met' : 'MISSED'}), first for ${first}. The LIKE baseline finds anything for ${likeFinds} of the ${oneTypo.length} one-typo queries.`,
       '',

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { upcSearchForms } from '@portal/domain';
 
 /**
  * The search's SQL, shared by the search box and the lists that filter by it (catalogue, activity, review queue):
@@ -43,6 +42,13 @@ export const searchMatches = (text: SQL, query: string) => sql`public.search_tex
 export const searchSimilarity = (text: SQL, query: string) =>
   sql`word_similarity(public.search_text(${query}), ${text})`;
 
+/**
+ * What a search looks for, resolved once a query (searchTermOf): a UPC's forms (whole codes and prefixes), or a name's
+ * text with its word lookup (`words`; null when the catalogue holds nothing near any of its words, and the trigram
+ * indexes answer instead).
+ */
+export type SearchTerm = { text: string; words: string | null } | { exact: string[]; prefixes: string[] };
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /**
@@ -58,33 +64,48 @@ export function upcMatches(ean: SQL, forms: { exact: string[]; prefixes: string[
 }
 
 /**
- * A list's search filter on submissions (`s`: the alias of product_submissions): the same search as the search box's,
- * a UPC in any form or a name and brand within the threshold.
+ * A term as a condition on a row: a UPC on its EAN-13, a name's words on its word index (`vector`), or, when the
+ * catalogue held nothing near the query's words or the row has no word index (`vector` null), its text by trigrams.
  */
-export function submissionSearchCondition(s: string, text: string): SQL {
-  const forms = upcSearchForms(text);
-  return forms ? upcMatches(sql.raw(`${s}.ean13_upc`), forms) : searchMatches(submissionSearchText(s), text);
+export function searchTermCondition(term: SearchTerm, row: { text: SQL; vector: SQL | null; ean: SQL }): SQL {
+  if ('exact' in term) return upcMatches(row.ean, term);
+  return term.words && row.vector ? wordsMatch(row.vector, term.words) : searchMatches(row.text, term.text);
 }
+
+/** A list's search filter on submissions (`s`: the alias of product_submissions): the search box's matching. */
+export const submissionSearchCondition = (s: string, term: SearchTerm): SQL =>
+  searchTermCondition(term, {
+    text: submissionSearchText(s),
+    vector: submissionSearchVector(s),
+    ean: sql.raw(`${s}.ean13_upc`),
+  });
 
 /**
  * A list's search written with placeholders, for a statement prepared once per shape (the activity list): the shape
- * (a text, or a UPC with so many whole codes and prefixes) goes into the statement's key, the query's values are
- * bound. The same matching as submissionSearchCondition.
+ * (a text, its words, or a UPC with so many whole codes and prefixes) goes into the statement's key, the query's
+ * values are bound. The same matching as searchTermCondition.
  */
-export type SearchShape = { kind: 'text' } | { kind: 'upc'; exact: number; prefixes: number };
+export type SearchShape = { kind: 'text' | 'words' } | { kind: 'upc'; exact: number; prefixes: number };
 
-export function searchPlaceholders(text: string): { shape: SearchShape; values: Record<string, unknown> } {
-  const forms = upcSearchForms(text);
-  if (!forms) return { shape: { kind: 'text' }, values: { searchText: text } };
+export function searchPlaceholders(term: SearchTerm): { shape: SearchShape; values: Record<string, unknown> } {
+  if (!('exact' in term))
+    return term.words
+      ? { shape: { kind: 'words' }, values: { searchText: term.text, searchWords: term.words } }
+      : { shape: { kind: 'text' }, values: { searchText: term.text } };
   const values: Record<string, unknown> = {};
-  forms.exact.forEach((code, i) => (values[`searchUpc${i}`] = code));
-  forms.prefixes.forEach((prefix, i) => (values[`searchPrefix${i}`] = escapeLike(prefix) + '%'));
-  return { shape: { kind: 'upc', exact: forms.exact.length, prefixes: forms.prefixes.length }, values };
+  term.exact.forEach((code, i) => (values[`searchUpc${i}`] = code));
+  term.prefixes.forEach((prefix, i) => (values[`searchPrefix${i}`] = escapeLike(prefix) + '%'));
+  return { shape: { kind: 'upc', exact: term.exact.length, prefixes: term.prefixes.length }, values };
 }
 
-/** The condition of a SearchShape on a searched text and an EAN-13 expression, its values as placeholders. */
-export function searchConditionOf(shape: SearchShape, text: SQL, ean: SQL): SQL {
-  if (shape.kind === 'text') return sql`public.search_text(${sql.placeholder('searchText')}) <% ${text}`;
+/** The condition of a SearchShape on a row (as searchTermCondition's), its values as placeholders. */
+export function searchConditionOf(
+  shape: SearchShape,
+  { text, vector, ean }: { text: SQL; vector: SQL | null; ean: SQL },
+): SQL {
+  if (shape.kind === 'words' && vector)
+    return sql`${vector} @@ to_tsquery('simple', ${sql.placeholder('searchWords')})`;
+  if (shape.kind !== 'upc') return sql`public.search_text(${sql.placeholder('searchText')}) <% ${text}`;
   const codes = [
     ...Array.from({ length: shape.exact }, (_, i) => sql`${ean} = ${sql.placeholder(`searchUpc${i}`)}`),
     ...Array.from({ length: shape.prefixes }, (_, i) => sql`${ean} like ${sql.placeholder(`searchPrefix${i}`)}`),

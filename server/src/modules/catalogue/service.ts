@@ -64,7 +64,7 @@ export async function visibleProduct(db: Tx, user: UserRow, ean13Upc: string): P
  * catalogue, and Next and Previous cost the same on every page.
  */
 export async function cataloguePage(ctx: AppContext, user: UserRow, q: CatalogueQuery) {
-  const reads = cataloguePageReads(ctx.db, user, q);
+  const reads = await cataloguePageReads(ctx.db, user, q);
   const [rows, [{ counted }]] = await Promise.all([reads.rows ?? [], reads.count]);
   if (reads.backwards) rows.reverse();
   const more = Number(counted) > CATALOGUE_COUNT_LIMIT;

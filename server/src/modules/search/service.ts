@@ -1,23 +1,10 @@
-import {
-  searchQuerySchema,
-  searchScore,
-  upcSearchForms,
-  type SearchHit,
-  type SearchQuery,
-  type SearchResults,
-} from '@portal/domain';
+import { searchQuerySchema, searchScore, type SearchHit, type SearchQuery, type SearchResults } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { badRequest, zodFields } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
 import { searchPolicy } from './policy.ts';
-import {
-  searchCompanies,
-  searchProducts,
-  searchSubmissions,
-  searchSubmitters,
-  queryWords,
-  type SearchTerm,
-} from './queries/search.ts';
+import { searchCompanies, searchProducts, searchSubmissions, searchSubmitters } from './queries/search.ts';
+import { searchTermOf } from '../../db/search-words.ts';
 
 /** The query as given (REST query string, GraphQL arguments), checked by the shared schema: a 400 with its message. */
 export function parseSearchQuery(input: unknown): SearchQuery {
@@ -37,8 +24,8 @@ const candidatesFor = (limit: number) => Math.max(60, limit * 12);
  * (searchScore), the database's similarity breaking ties.
  */
 export async function search(ctx: Pick<AppContext, 'db'>, user: UserRow, query: SearchQuery): Promise<SearchResults> {
-  const code = upcSearchForms(query.q);
-  const term: SearchTerm = code ?? { text: query.q, words: await queryWords(ctx.db, query.q) };
+  const term = await searchTermOf(ctx.db, query.q);
+  const code = 'exact' in term;
   const companyId = searchPolicy.seesEveryCompany(user) ? null : user.companyId;
   const people = !code && searchPolicy.findsCompaniesAndSubmitters(user);
   const n = code ? query.limit : candidatesFor(query.limit);

@@ -93,7 +93,7 @@ describe('the catalogue list at 100,000 products (postgres)', () => {
   const supplier = { id: 2, companyId: COMPANY, scopes: [] as string[] } as unknown as UserRow;
   const ctx = () => ({ db: seeded.database.db }) as Parameters<typeof cataloguePage>[0];
   async function planOf(user: UserRow, q: CatalogueQuery) {
-    const reads = cataloguePageReads(seeded.database.db, user, q);
+    const reads = await cataloguePageReads(seeded.database.db, user, q);
     const rows = reads.rows!.toSQL();
     const count = reads.count.toSQL();
     return {

@@ -6,14 +6,20 @@ import {
   CATALOGUE_SORT_KEYS,
   listSearchText,
   upcPrefixes,
-  upcSearchForms,
   type CatalogueSortKey,
 } from '@portal/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
 import { cataloguedProducts, companyCatalogue } from '../../../db/schema.ts';
-import { productSearchText, searchMatches, upcMatches } from '../../../db/search-text.ts';
+import {
+  productSearchText,
+  productSearchVector,
+  searchTermCondition,
+  upcMatches,
+  type SearchTerm,
+} from '../../../db/search-text.ts';
+import { searchTermOf } from '../../../db/search-words.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { cursorJson, filtersFingerprint, invalidCursor, keyOf, keysetKey, timestampOf } from '../../../lib/keyset.ts';
 import type { UserRow } from '../../users/repository.ts';
@@ -72,7 +78,7 @@ export interface CatalogueQuery {
 const catalogueCursor = z.object({ k: z.string().max(1000), e: z.string().regex(/^\d{1,14}$/), f: z.string().max(20) });
 
 /** The statements of a catalogue page: its rows (null past the rows counted, with no edge to read from) and the capped count. */
-export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
+export async function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
   const sortBy = (q.sortBy ?? 'updatedDate') as CatalogueSortKey;
   if (!CATALOGUE_SORT_KEYS.includes(sortBy)) throw badRequest(`Unknown sort ${q.sortBy}.`);
   const direction = q.sortDirection ?? 'desc';
@@ -103,7 +109,7 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
           : containing(normalised(companyColumn), text),
       );
   const search = listSearchText(q.q);
-  if (search) conditions.push(catalogueSearchCondition(search, everyProduct));
+  if (search) conditions.push(catalogueSearchCondition(await searchTermOf(db, search), everyProduct));
   const filtered = prefixes.length > 0 || !!q.brand?.trim() || !!q.description?.trim() || !!search;
   const where = conditions.length ? and(...conditions) : undefined;
   // A cursor is good for the list it came from only: its sort, direction and filters (and who reads it).
@@ -197,17 +203,20 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
 
 /**
  * The search box's search as the list's filter: a UPC in any form on the EAN-13 (the rows' own prefix index), or a
- * name or brand by the catalogue's trigram index; a supplier's rows those of its company among the products found.
+ * name or brand by the catalogue's word index (its trigram index when the catalogue held nothing near the query's
+ * words); a supplier's rows those of its company among the products found.
  */
-function catalogueSearchCondition(text: string, everyProduct: boolean): SQL {
-  const forms = upcSearchForms(text);
-  if (everyProduct)
-    return forms
-      ? upcMatches(sql`${cataloguedProducts.ean13Upc}`, forms)
-      : searchMatches(productSearchText('catalogued_products'), text);
-  if (forms) return upcMatches(sql`${companyCatalogue.ean13Upc}`, forms);
-  return sql`${companyCatalogue.ean13Upc} in (select p.ean13_upc from catalogued_products p
-    where ${searchMatches(productSearchText('p'), text)})`;
+function catalogueSearchCondition(term: SearchTerm, everyProduct: boolean): SQL {
+  if ('exact' in term)
+    return upcMatches(everyProduct ? sql`${cataloguedProducts.ean13Upc}` : sql`${companyCatalogue.ean13Upc}`, term);
+  const product = (p: string) =>
+    searchTermCondition(term, {
+      text: productSearchText(p),
+      vector: productSearchVector(p),
+      ean: sql.raw(`${p}.ean13_upc`),
+    });
+  if (everyProduct) return product('catalogued_products');
+  return sql`${companyCatalogue.ean13Upc} in (select p.ean13_upc from catalogued_products p where ${product('p')})`;
 }
 
 function decodeCatalogueCursor(cursor: string, fingerprint: string) {

@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DUPLICATE_STATUSES, upcSearchForms, type ReviewQueueFilters } from '@portal/domain';
-import { companySearchText, searchMatches, submissionSearchCondition } from '../../../db/search-text.ts';
+import { DUPLICATE_STATUSES, type ReviewQueueFilters } from '@portal/domain';
+import { queryRows, type Tx } from '../../../db/client.ts';
+import {
+  companySearchText,
+  searchMatches,
+  submissionSearchCondition,
+  type SearchTerm,
+} from '../../../db/search-text.ts';
+import { searchTermOf } from '../../../db/search-words.ts';
 import { readinessCondition } from '../../readiness/queries/filter.ts';
 
 /**
@@ -40,18 +47,42 @@ const PREDICATES: { [K in keyof ReviewQueueFilters]?: Predicate<K> } = {
   rule: (code) => readinessCondition({ failsRule: code }, 's') ?? null,
   from: (day) => sql`s.submitted_at >= ${day}::date`,
   to: (day) => sql`s.submitted_at < ${day}::date + 1`,
-  // The search box's search: a name or brand by the trigram index, a UPC by the EAN-13's.
-  // ...and the queue's alone: the submitting company by name (its trigram index), for "everything of Acme".
-  q: (text) =>
-    upcSearchForms(text)
-      ? submissionSearchCondition('s', text)
-      : sql`(${submissionSearchCondition('s', text)} or s.company_id in (select qc.id from companies qc
-          where ${searchMatches(companySearchText('qc'), text)}))`,
   mismatch: (on) => (on ? upcMismatch(sql`s`) : null),
   olderThan: (hours, now) => sql`s.submitted_at <= ${instant(now)} - make_interval(hours => ${hours}::int)`,
   overSla: (on, now) => (on ? overSla(sql`s`, now) : null),
   approval: (on) => (on ? sql`exists (select 1 from review_pending_decisions pd where pd.submission_id = s.id)` : null),
 };
+
+/**
+ * The filters with their search looked up once: what queueWhere reads. The search box's matching needs the
+ * catalogue's words (searchTermOf), and the queue's own, the submitting company by name, the companies named: both
+ * known before the statement is built, so that the planner weighs the rows they match (a company found by a subquery
+ * in the same statement made it walk the whole backlog in order, testing each row's words).
+ */
+export type QueueFilters = ReviewQueueFilters & { search: { term: SearchTerm; companies: number[] } | null };
+
+export async function withSearch<F extends ReviewQueueFilters>(db: Tx, f: F): Promise<F & QueueFilters> {
+  if (!f.q) return { ...f, search: null };
+  const term = await searchTermOf(db, f.q);
+  const companies =
+    'exact' in term
+      ? []
+      : await queryRows<{ id: number }>(
+          db,
+          sql`select qc.id from companies qc where ${searchMatches(companySearchText('qc'), term.text)}`,
+        );
+  return { ...f, search: { term, companies: companies.map((c) => Number(c.id)) } };
+}
+
+/** The search box's search (a name or brand by its words, a UPC by the EAN-13), or a company the search named. */
+function searchWhere({ term, companies }: NonNullable<QueueFilters['search']>) {
+  const found = submissionSearchCondition('s', term);
+  if (!companies.length) return found;
+  return sql`(${found} or s.company_id in (${sql.join(
+    companies.map((id) => sql`${id}`),
+    sql`, `,
+  )}))`;
+}
 
 /** The filters that depend on the viewer: "assigned to me". */
 const assigneeWhere = (assignee: string, viewer: number) =>
@@ -81,9 +112,10 @@ export const overSla = (row: SQL, now: Date) =>
     and ${row}.submitted_at < ${instant(now)} - make_interval(hours => pc.review_sla_hours))`;
 
 /** The filters' predicates joined (sort is no filter); `true` when none applies. `viewer` is "me", `now` the instant. */
-export function queueWhere(filters: ReviewQueueFilters, viewer: number, now: Date): SQL {
+export function queueWhere(filters: QueueFilters, viewer: number, now: Date): SQL {
   const parts: SQL[] = [];
   if (filters.assignee) parts.push(assigneeWhere(filters.assignee, viewer));
+  if (filters.search) parts.push(searchWhere(filters.search));
   for (const key of Object.keys(PREDICATES) as (keyof ReviewQueueFilters)[]) {
     const value = filters[key];
     if (value === undefined || value === null) continue;

@@ -15,7 +15,15 @@ import { boundCountExpression, countSubmissions } from '../../submissions/counts
 import { readinessOfColumns } from '../../submissions/shapes.ts';
 import { claimName, claimedByOther, liveClaim } from './claims.ts';
 import { pendingColumns, pendingJoins, pendingOfRow } from './pending-decisions.ts';
-import { countable, duplicateOf, overSla, queueWhere, upcMismatch } from './queue-filters.ts';
+import {
+  countable,
+  duplicateOf,
+  overSla,
+  queueWhere,
+  upcMismatch,
+  withSearch,
+  type QueueFilters,
+} from './queue-filters.ts';
 
 /**
  * The review queue: submissions of one status in the order they were submitted (oldest first unless asked
@@ -51,13 +59,13 @@ const countsQuery = (f: ReviewQueueFilters) => ({
  * How many items the queue lists for these filters at `now`, as an expression (an integer): the one definition of
  * the queue's total, read alone by queueTotal and folded into one statement with others (saved views' counts).
  */
-export const queueCount = (f: ReviewQueueFilters, viewer: number, now: Date): SQL =>
+export const queueCount = (f: QueueFilters, viewer: number, now: Date): SQL =>
   countable(f)
     ? boundCountExpression(countsQuery(f))
     : sql`(select count(*)::int from product_submissions s where ${queueWhere(f, viewer, now)})`;
 
 /** queueCount read alone (the maintained counts' shapes through their statements prepared once: counts.ts). */
-export async function queueTotal(db: Tx, f: ReviewQueueFilters, viewer: number, now: Date): Promise<number> {
+export async function queueTotal(db: Tx, f: QueueFilters, viewer: number, now: Date): Promise<number> {
   if (countable(f)) return countSubmissions(db, countsQuery(f));
   const [row] = await queryRows<{ n: number }>(db, sql`select ${queueCount(f, viewer, now)} as n`);
   return Number(row.n);
@@ -115,12 +123,13 @@ async function readPage(
 /** The page's total, and the statement that reads its rows (none past the end). The plan test explains it. */
 export async function queueRead(
   db: Tx,
-  q: ReviewQueueQuery & { boundary?: string | null },
+  query: ReviewQueueQuery & { boundary?: string | null },
   viewer: number,
   now: Date,
 ): Promise<{ total: number; statement: SQL | null }> {
+  const q = await withSearch(db, query);
   if (q.sort === 'overSla') return overSlaFirstRead(db, q, viewer, now);
-  const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'submitted_at', filters: cursorFilters(q) }) : null;
+  const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'submitted_at', filters: cursorFilters(query) }) : null;
   const total = await queueTotal(db, q, viewer, now);
   const read = planPageRead(q.page, q.size, total, anchor?.boundary && { ...anchor.boundary, ...anchor });
   if (!read) return { total, statement: null };
@@ -153,7 +162,7 @@ export async function queueRead(
  */
 async function overSlaFirstRead(
   db: Tx,
-  q: ReviewQueueQuery,
+  q: ReviewQueueQuery & QueueFilters,
   viewer: number,
   now: Date,
 ): Promise<{ total: number; statement: SQL | null }> {
@@ -203,10 +212,11 @@ async function overSlaFirstRead(
 export async function neighbours(
   db: Tx,
   id: string,
-  f: ReviewQueueFilters,
+  filters: ReviewQueueFilters,
   viewer: number,
   now: Date,
 ): Promise<ReviewNeighbours> {
+  const f = await withSearch(db, filters);
   const [at] = await queryRows<{ key: string; over: boolean }>(
     db,
     sql`select ${keyOf(sql`s.submitted_at`)} as key, ${overSla(sql`s`, now)} as over from product_submissions s

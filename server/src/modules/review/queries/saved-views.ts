@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { parseReviewQueueSearch, REVIEW_VIEWS_MAX, type ReviewSavedView } from '@portal/domain';
 import { queryRows, type Tx } from '../../../db/client.ts';
 import { queueCount } from './queue.ts';
+import { withSearch } from './queue-filters.ts';
 
 /** Saved views (review_saved_views): every read and write is bound to its owner, the viewer. */
 
@@ -29,12 +30,11 @@ export async function withCounts(
   now: Date = new Date(),
 ): Promise<ReviewSavedView[]> {
   if (!views.length) return [];
+  const filters = await Promise.all(views.map((v) => withSearch(db, parseReviewQueueSearch(v.filters))));
   const counts = await queryRows<{ id: number; n: number }>(
     db,
     sql.join(
-      views.map(
-        (v) => sql`(select ${v.id}::int as id, ${queueCount(parseReviewQueueSearch(v.filters), viewer, now)} as n)`,
-      ),
+      views.map((v, i) => sql`(select ${v.id}::int as id, ${queueCount(filters[i], viewer, now)} as n)`),
       sql` union all `,
     ),
   );

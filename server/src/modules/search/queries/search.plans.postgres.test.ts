@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { upcSearchForms } from '@portal/domain';
+import { parseReviewQueueSearch, SCOPES, upcSearchForms } from '@portal/domain';
 import { searchStartupOptions } from '../../../db/client.ts';
 import { explainPlan, planDatabase } from '../../../../test/support/plans.ts';
 import { rebuildCompanyCatalogues } from '../../catalogue/queries/membership.ts';
-import { productSearchStatement, queryWords, submissionSearchStatement } from './search.ts';
+import { productSearchStatement, submissionSearchStatement } from './search.ts';
+import { queryWords } from '../../../db/search-words.ts';
+import { cataloguePageReads } from '../../catalogue/queries/catalogue-list.ts';
+import { queueCount, queueRead } from '../../review/queries/queue.ts';
+import { withSearch } from '../../review/queries/queue-filters.ts';
+import { activityRead } from '../../submission-views/queries/activity-list.ts';
+import type { UserRow } from '../../users/repository.ts';
 
 /**
  * The search box at 100,000 submissions and 20,000 catalogued products with names made of common grocery words: a
@@ -98,5 +104,72 @@ describe('the search box at 100,000 submissions (postgres)', () => {
         const products = await planOf(productSearchStatement(term, companyId, 5));
         expect(products.seqScans, name).toEqual([]);
       }
+  });
+});
+
+describe("the lists' search filters at 100,000 submissions (postgres)", () => {
+  const staff = { id: 1, companyId: COMPANY, scopes: [SCOPES.readAllProductSubmissions] } as unknown as UserRow;
+  const supplier = { id: 2, companyId: COMPANY, scopes: [] as string[] } as unknown as UserRow;
+  const typed = 'choclate cookeis';
+  /**
+   * No sequential scan of the large tables (the empty review tables beside them are scanned), and no trigram index:
+   * the names are read by their words.
+   */
+  const byWords = (plan: Awaited<ReturnType<typeof explainPlan>>, name: string) => {
+    const large = ['product_submissions', 'catalogued_products', 'company_catalogue'];
+    expect(
+      plan.seqScans.filter((t) => large.includes(t!)),
+      name,
+    ).toEqual([]);
+    expect(
+      plan.indexes.filter((i) => i === 'product_submissions_search_idx' || i === 'catalogued_products_search_idx'),
+      name,
+    ).toEqual([]);
+  };
+
+  it('the activity list, for staff and a supplier', async () => {
+    for (const companyId of [null, COMPANY]) {
+      const { statement, values } = await activityRead(seeded.database.db, {
+        statuses: ['SUBMITTED'],
+        companyId,
+        partnerCompanyId: null,
+        includeDrafts: false,
+        search: typed,
+        page: 1,
+        pageSize: 10,
+      });
+      const plan = await explainPlan(
+        seeded.explainer,
+        statement!.compiled.sql,
+        fillPlaceholders(statement!.compiled.params, values),
+      );
+      byWords(plan, `activity, ${companyId ?? 'staff'}`);
+      expect(plan.rowsRead('product_submissions')).toBeLessThanOrEqual(20_000);
+    }
+  });
+
+  it('the catalogue list, for staff and a supplier: its page and its count', async () => {
+    for (const user of [staff, supplier]) {
+      const reads = await cataloguePageReads(seeded.database.db, user, { q: typed });
+      for (const statement of [reads.rows!.toSQL(), reads.count.toSQL()]) {
+        const plan = await explainPlan(seeded.explainer, statement.sql, statement.params);
+        byWords(plan, `catalogue, ${user === staff ? 'staff' : 'supplier'}`);
+      }
+    }
+  });
+
+  it('the review queue, its page and its total', async () => {
+    const query = { ...parseReviewQueueSearch(''), status: 'SUBMITTED' as const, q: typed };
+    const { statement } = await queueRead(seeded.database.db, query, 0, new Date());
+    const total = sql`select ${queueCount(await withSearch(seeded.database.db, query), 0, new Date())}`;
+    for (const [name, read] of [
+      ['page', statement!],
+      ['total', total],
+    ] as const) {
+      const { sql: text, params } = dialect.sqlToQuery(read);
+      const plan = await explainPlan(seeded.explainer, text, params);
+      byWords(plan, `review queue, ${name}`);
+      expect(plan.rowsRead('product_submissions'), name).toBeLessThanOrEqual(20_000);
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { searchWords, wordAlternatives } from '@portal/domain';
 import { queryRows, type Tx } from '../../../db/client.ts';
 import {
   companySearchText,
@@ -9,9 +8,9 @@ import {
   searchSimilarity,
   submissionSearchText,
   submissionSearchVector,
+  searchTermCondition,
   submitterSearchText,
-  upcMatches,
-  wordsMatch,
+  type SearchTerm,
 } from '../../../db/search-text.ts';
 
 /**
@@ -23,7 +22,6 @@ import {
  * the stored EAN-13: whole codes, then prefixes by their pattern index. `companyId`: a supplier's company, whose items
  * alone it reads; null for staff.
  */
-export type SearchTerm = { text: string; words: string | null } | { exact: string[]; prefixes: string[] };
 
 /**
  * Rows a word lookup reads at most before they are ordered: a query of one common word is held by a good part of a
@@ -31,47 +29,6 @@ export type SearchTerm = { text: string; words: string | null } | { exact: strin
  * slow at ten million rows.
  */
 const POOL = 2000;
-/**
- * The catalogue's words looked at for each query word, judged again by wordAlternatives: its nearest by trigram
- * distance (a typo that changes most of a short word's trigrams, "spup": soup, is still among them), and the words it
- * is the closest stretch of (a start still being typed, "choc": chocolate).
- */
-const DICTIONARY_CANDIDATES = 30;
-/** Shorter words are not looked up: too few trigrams to find their typos by. */
-const LOOKED_UP_LENGTH = 3;
-
-/**
- * The query as a lookup of the word indexes: each word of three letters or more, with the catalogue's words that may
- * stand for it (search_words, kept by the database as rows are written); a word nothing stands for is not required.
- * Null when no word is left.
- */
-export async function queryWords(db: Tx, text: string): Promise<string | null> {
-  const words = [...new Set(searchWords(text))].filter((w) => w.length >= LOOKED_UP_LENGTH);
-  if (!words.length) return null;
-  const found = await queryRows<{ query: string; word: string }>(
-    db,
-    sql`select q.word as query, d.word
-      from unnest(array[${sql.join(
-        words.map((w) => sql`${w}`),
-        sql`, `,
-      )}]::text[]) as q(word)
-      cross join lateral (
-        (select d.word from search_words d order by d.word <-> q.word limit ${DICTIONARY_CANDIDATES})
-        union
-        (select d.word from search_words d where q.word <% d.word
-          order by d.word <->> q.word limit ${DICTIONARY_CANDIDATES})) d`,
-  );
-  const required = words
-    .map((w) =>
-      wordAlternatives(
-        w,
-        found.filter((f) => f.query === w).map((f) => f.word),
-      ),
-    )
-    .filter((alternatives) => alternatives.length);
-  // Words are letters and digits only (searchWords; the dictionary's are to_tsvector's): quoted, they are lexemes.
-  return required.length ? required.map((a) => `(${a.map((w) => `'${w}'`).join(' | ')})`).join(' & ') : null;
-}
 
 export interface ProductHit {
   ean13Upc: string;
@@ -113,12 +70,8 @@ export interface SubmitterHit {
  * lookup, whose rows are read at most POOL at a time.
  */
 function matching(term: SearchTerm, text: SQL, vector: SQL, ean: SQL) {
-  if ('text' in term)
-    return {
-      where: term.words ? wordsMatch(vector, term.words) : searchMatches(text, term.text),
-      similarity: searchSimilarity(text, term.text),
-      pooled: term.words !== null,
-    };
+  const where = searchTermCondition(term, { text, vector, ean });
+  if ('text' in term) return { where, similarity: searchSimilarity(text, term.text), pooled: term.words !== null };
   const exact = term.exact.length
     ? sql`${ean} in (${sql.join(
         term.exact.map((c) => sql`${c}`),
@@ -126,7 +79,7 @@ function matching(term: SearchTerm, text: SQL, vector: SQL, ean: SQL) {
       )})`
     : sql`false`;
   // A whole code before the products that merely start with the digits.
-  return { where: upcMatches(ean, term), similarity: sql`case when ${exact} then 1 else 0.5 end`, pooled: false };
+  return { where, similarity: sql`case when ${exact} then 1 else 0.5 end`, pooled: false };
 }
 
 /**

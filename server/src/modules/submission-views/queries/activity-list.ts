@@ -6,8 +6,10 @@ import {
   searchConditionOf,
   searchPlaceholders,
   submissionSearchText,
+  submissionSearchVector,
   type SearchShape,
 } from '../../../db/search-text.ts';
+import { searchTermOf } from '../../../db/search-words.ts';
 import { decodeCursor, encodeCursor, filtersFingerprint, keyOf, pastPosition } from '../../../lib/keyset.ts';
 import { planPageRead, type PageRead } from '../../../lib/numbered-pages.ts';
 import { countExpression, countSubmissions } from '../../submissions/counts.ts';
@@ -65,7 +67,7 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<ActivityRe
   if (total === null) {
     // The first page read with its total: an empty page does not say it (then the total is counted on its own), and
     // a total of 0 shows no rows, as a page past the end does.
-    total = raw.length ? Number(raw[0].total) : await activityTotal(db, q);
+    total = raw.length ? Number(raw[0].total) : await activityTotal(db, q, null); // (with its total: no search)
     if (total === 0) raw = [];
   }
   const filters = filtersFingerprint(cursorFilters(q));
@@ -95,9 +97,9 @@ export async function activityRead(
   q: ActivityQuery,
 ): Promise<{ total: number | null; statement: Statement | null; values: Record<string, unknown> }> {
   const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'updated_at', filters: cursorFilters(q) }) : null;
-  const search = q.search ? searchPlaceholders(q.search) : null;
+  const search = q.search ? searchPlaceholders(await searchTermOf(db, q.search)) : null;
   const withTotal = q.page === 1 && !anchor && !q.photoIssues && !search && !q.includeDrafts && q.statuses.length > 0;
-  const total = withTotal ? null : await activityTotal(db, q);
+  const total = withTotal ? null : await activityTotal(db, q, search);
   const read: PageRead | null =
     total === null
       ? { from: null, direction: 'older', skip: 0, take: q.pageSize }
@@ -157,9 +159,12 @@ const toActivityRow = (r: Record<string, unknown>): ActivityRow => ({
  * short-lived working set, from their company index. The photo-issues filter and the search have no maintained
  * count: they count the rows that match.
  */
-async function activityTotal(db: Tx, q: ActivityQuery): Promise<number> {
-  if (q.photoIssues || q.search) {
-    const search = q.search ? searchPlaceholders(q.search) : null;
+async function activityTotal(
+  db: Tx,
+  q: ActivityQuery,
+  search: ReturnType<typeof searchPlaceholders> | null,
+): Promise<number> {
+  if (q.photoIssues || search) {
     const shape = {
       includeDrafts: q.includeDrafts,
       anyCompany: q.companyId === null,
@@ -214,19 +219,27 @@ const draftPhoto = (on: boolean) =>
     ? sql`exists (select 1 from draft_files pf where pf.draft_id = d.id and pf.quality_issues <> '[]'::jsonb)`
     : sql`true`;
 // The search: a product by its name and brand or its EAN-13; a draft by a file's product name or UPC.
+// A product's words by its word index; a draft's, a company's short-lived working set with no word index (and
+// words the catalogue's dictionary may not hold yet), by trigrams.
 const productSearch = (search: SearchShape | null) =>
-  search ? searchConditionOf(search, submissionSearchText('s'), sql.raw('s.ean13_upc')) : sql`true`;
+  search
+    ? searchConditionOf(search, {
+        text: submissionSearchText('s'),
+        vector: submissionSearchVector('s'),
+        ean: sql.raw('s.ean13_upc'),
+      })
+    : sql`true`;
 const draftSearch = (search: SearchShape | null) =>
   search
-    ? sql`(exists (select 1 from draft_files sf where sf.draft_id = d.id and ${searchConditionOf(
-        search,
-        sql.raw(`public.search_text(coalesce(sf.product_name, ''))`),
-        sql.raw(`lpad(coalesce(nullif(sf.upc, ''), sf.detected_upcs[1]), 13, '0')`),
-      )}) or (d.sheet_upc is not null and ${searchConditionOf(
-        search,
-        sql.raw(`public.search_text(coalesce(d.sheet_product_name, ''))`),
-        sql.raw(`d.sheet_upc`),
-      )}))`
+    ? sql`(exists (select 1 from draft_files sf where sf.draft_id = d.id and ${searchConditionOf(search, {
+        text: sql.raw(`public.search_text(coalesce(sf.product_name, ''))`),
+        vector: null,
+        ean: sql.raw(`lpad(coalesce(nullif(sf.upc, ''), sf.detected_upcs[1]), 13, '0')`),
+      })}) or (d.sheet_upc is not null and ${searchConditionOf(search, {
+        text: sql.raw(`public.search_text(coalesce(d.sheet_product_name, ''))`),
+        vector: null,
+        ean: sql.raw(`d.sheet_upc`),
+      })}))`
     : sql`true`;
 const statusPlaceholders = (count: number) =>
   Array.from({ length: count }, (_, i) => sql`${sql.placeholder(`status${i}`)}`);
