@@ -190,7 +190,7 @@ describe(`photo roles (${databaseKind})`, () => {
     expect((await admin.getBytes(`/api/productSubmissions/${submissionId}/images.zip`)).status).toBe(200);
   });
 
-  it('a photo submitted while it is still read keeps no early guess: the submission proposes from its own reading', async () => {
+  it('a photo submitted while it is still read says its checks run, then keeps no early guess: the submission proposes from its own reading', async () => {
     // Blue Harbor's supplier, to no partner: nothing holds Submit while the photos are read.
     const upc = '4006381333931';
     const draft = await other.upload('/api/draftSubmissions', [
@@ -204,7 +204,20 @@ describe(`photo roles (${databaseKind})`, () => {
     expect(rolesOf(early.files)['code.png']).toEqual([['front'], false]);
     const submitted = await other.graphql(SUBMIT, { id: draft.json.id });
     expect(submitted.json.errors).toBeUndefined();
+    // The detail says the checks still run (the review workspace and the detail page ask again while it does).
+    const CHECKS = `query($id: ID!) { getProductSubmission(id: $id) { files { fileName detectionStatus detectedUpcs } } }`;
+    const checks = async () =>
+      (await other.graphql(CHECKS, { id: submitted.json.data.submitProductsFromDraftSubmission[0].id })).json.data
+        .getProductSubmission.files;
+    expect(await checks()).toEqual([
+      { fileName: 'code.png', detectionStatus: 'pending', detectedUpcs: [] },
+      { fileName: 'pack.png', detectionStatus: 'pending', detectedUpcs: [] },
+    ]);
     await server.ctx.jobs!.drain();
+    expect(await checks()).toEqual([
+      { fileName: 'code.png', detectionStatus: 'done', detectedUpcs: [upc] },
+      { fileName: 'pack.png', detectionStatus: 'done', detectedUpcs: [] },
+    ]);
     const s = (await other.graphql(SUBMISSION, { id: submitted.json.data.submitProductsFromDraftSubmission[0].id }))
       .json.data.getProductSubmission;
     expect(s.files).toEqual([

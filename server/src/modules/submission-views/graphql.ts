@@ -53,6 +53,10 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
       description:
         "How detectedUpcs were read: 'bars', or 'digits' (the digits printed under bars no reader could decode). Null while none were.",
     }),
+    detectionStatus: t.exposeString('detectionStatus', {
+      description:
+        "The automated checks of the file (its barcode read, the photo checked): 'pending' while they run (a photo added or ingested after submit), then 'done', or 'failed' when the file could not be read.",
+    }),
     imageUrl: t.exposeString('imageUrl'),
     thumbnailUrl: t.exposeString('thumbnailUrl'),
     barcodeRegion: t.field({

@@ -59,6 +59,7 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
       isMarketingImage: f.isMarketingImage,
       detectedUpcs: f.detectedUpcs,
       detectedFrom: f.detectedFrom,
+      detectionStatus: f.detectionStatus,
       imageUrl: imagePath(s.id, f.fileName, f.kind),
       thumbnailUrl: `${imagePath(s.id, f.fileName, f.kind)}?thumbnail=true`,
       qualityIssues: presentPhotoIssues(f.qualityIssues, 'submission'),

@@ -272,6 +272,22 @@ describe("the item's files", () => {
     expect(screen.getByText('back.jpg — no code read')).toBeTruthy();
   });
 
+  it('says the code is still being read while the checks run, not that none was read', () => {
+    inMantine(
+      <ReviewFiles
+        itemId="i"
+        files={[file('late.jpg', { detectionStatus: 'pending' })]}
+        fileIndex={0}
+        onFileIndex={() => {}}
+        viewer={null}
+        comments={[]}
+        marking={null}
+      />,
+    );
+    expect(screen.getByText('late.jpg — reading the code…')).toBeTruthy();
+    expect(screen.queryByText(/no code read/)).toBeNull();
+  });
+
   it('opens the next image at 100% however the previous one was zoomed', () => {
     inMantine(<Files />);
     fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));

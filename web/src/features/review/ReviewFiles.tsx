@@ -78,7 +78,9 @@ export function ReviewFiles({
           {file.fileName}
           {file.detectedUpcs.length
             ? ` — code read: ${file.detectedUpcs.map(displayUpc).join(', ')}`
-            : ' — no code read'}
+            : file.detectionStatus === 'pending'
+              ? ' — reading the code…'
+              : ' — no code read'}
           {file.barcodeRegion ? ' (outlined in green dashes on the image)' : ''}
           {shows && ` — shows: ${shows}`}
           {facts.length > 0 &&

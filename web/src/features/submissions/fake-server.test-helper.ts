@@ -72,6 +72,7 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
         isMarketingImage: true,
         detectedUpcs: ['036000291452'],
         detectedFrom: 'bars',
+        detectionStatus: 'done',
         imageUrl: '/api/productSubmissions/s1/image/front.png',
         thumbnailUrl: '/api/productSubmissions/s1/image/front.png?thumbnail=true',
         barcodeRegion: null,

@@ -18,8 +18,25 @@ export const submissionKeys = {
 export const fetchSubmission = async (id: string): Promise<Submission> =>
   (await gql(SubmissionDetailQuery, { id })).getProductSubmission;
 
+/** The automated checks still read a file (one added or ingested after submit): its code and checks are to come. */
+export const checksRunning = (submission: Pick<Submission, 'files'> | undefined) =>
+  !!submission?.files.some((f) => f.detectionStatus === 'pending');
+
+// As a draft's files are asked for while they are read (drafts-api.ts): every 1.5 s, giving up after about 3 min.
+export const CHECKS_POLL_MS = 1500;
+export const MAX_CHECKS_POLLS = 120;
+
+/** When to ask for a submission's detail again: while its checks run, up to MAX_CHECKS_POLLS times. */
+export const submissionPollInterval = (submission: Pick<Submission, 'files'> | undefined, updates: number) =>
+  checksRunning(submission) && updates < MAX_CHECKS_POLLS ? CHECKS_POLL_MS : false;
+
+/** A submission's detail, asked for again while its checks run, so that what they find shows without a reload. */
 export function useSubmission(id: string) {
-  return useQuery({ queryKey: submissionKeys.detail(id), queryFn: () => fetchSubmission(id) });
+  return useQuery({
+    queryKey: submissionKeys.detail(id),
+    queryFn: () => fetchSubmission(id),
+    refetchInterval: (query) => submissionPollInterval(query.state.data, query.state.dataUpdateCount),
+  });
 }
 
 /** A changed submission: its detail shows the server's answer, and every activity page asks again. */

@@ -98,6 +98,7 @@ export const SubmissionDetailFields = graphql(`
       isMarketingImage
       detectedUpcs
       detectedFrom
+      detectionStatus
       imageUrl
       thumbnailUrl
       barcodeRegion {
