@@ -255,6 +255,19 @@ describe("the item's files", () => {
     );
   }
 
+  /** These files, the first on show, nothing else to do. */
+  const FixedFiles = ({ files }: { files: SubmissionFile[] }) => (
+    <ReviewFiles
+      itemId="i"
+      files={files}
+      fileIndex={0}
+      onFileIndex={() => {}}
+      viewer={null}
+      comments={[]}
+      marking={null}
+    />
+  );
+
   it('shows one file large, named with its place among the files and what it shows, and the others to pick', () => {
     inMantine(<Files />);
     expect(screen.getByRole('img', { name: 'front.jpg, file 1 of 2' })).toBeTruthy();
@@ -273,17 +286,7 @@ describe("the item's files", () => {
   });
 
   it('says the code is still being read while the checks run, not that none was read', () => {
-    inMantine(
-      <ReviewFiles
-        itemId="i"
-        files={[file('late.jpg', { detectionStatus: 'pending' })]}
-        fileIndex={0}
-        onFileIndex={() => {}}
-        viewer={null}
-        comments={[]}
-        marking={null}
-      />,
-    );
+    inMantine(<FixedFiles files={[file('late.jpg', { detectionStatus: 'pending' })]} />);
     expect(screen.getByText('late.jpg — reading the code…')).toBeTruthy();
     expect(screen.queryByText(/no code read/)).toBeNull();
   });
@@ -297,17 +300,7 @@ describe("the item's files", () => {
   });
 
   it('says so when the item has no files', () => {
-    inMantine(
-      <ReviewFiles
-        itemId="i"
-        files={[]}
-        fileIndex={0}
-        onFileIndex={() => {}}
-        viewer={null}
-        comments={[]}
-        marking={null}
-      />,
-    );
+    inMantine(<FixedFiles files={[]} />);
     expect(screen.getByText('No files.')).toBeTruthy();
   });
 });
