@@ -124,6 +124,22 @@ describe(`search (${databaseKind})`, () => {
     expect(await words('quill%')).toEqual(['quillberry', 'quillbrand', 'quillfruit']);
   });
 
+  it('of names whose closest stretch is as close, the one with the least else in it comes first', async () => {
+    // The intended one written first, then more look-alikes than the candidates ranked (60): read newest first, it
+    // was left out ("wild wld berry popcorn" at ten million submissions).
+    // Codes of their own, so that the UPC tests' first digits find none of these.
+    await submissions(server, [{ upc: aUpc('44'), name: 'Wild Wild Berry Popcorn' }]);
+    const qualities = ['Hearty', 'Original', 'Gourmet', 'Country', 'Island', 'Rustic', 'Golden', 'Sunny', 'Classic'];
+    await submissions(
+      server,
+      Array.from({ length: 72 }, (_, i) => ({
+        upc: aUpc('44'),
+        name: `${qualities[i % qualities.length]} Wild Berry Popcorn ${i}`,
+      })),
+    );
+    expect(titles((await find(supplier, 'wild wld berry popcorn')).submissions)[0]).toBe('Wild Wild Berry Popcorn');
+  });
+
   it('forgives accents both ways', async () => {
     expect(titles((await find(supplier, 'creme brulee')).submissions)[0]).toBe('Crème Brûlée Yogurt');
     expect(titles((await find(supplier, 'jalapeño chips')).submissions)[0]).toBe('Jalapeno Kettle Chips');

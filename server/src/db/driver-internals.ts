@@ -16,19 +16,20 @@ interface DrizzleSession {
   prepareQuery(
     query: CompiledQuery,
     fields: undefined,
-    name: string,
+    name: string | undefined,
     arrayMode: boolean,
   ): { execute(values?: Record<string, unknown>): Promise<unknown> };
 }
 
 /**
  * Runs a compiled statement as a named prepared statement (parsed once per connection) through drizzle's session:
- * drizzle's public API names statements only for query builders (`.prepare(name)`), not for `sql` text.
+ * drizzle's public API names statements only for query builders (`.prepare(name)`), not for `sql` text. Without a
+ * name, unnamed: parsed and planned at each call.
  */
 export async function executeNamed<Row>(
   db: object,
   query: CompiledQuery,
-  name: string,
+  name: string | undefined,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
   const { session } = db as { session: DrizzleSession };

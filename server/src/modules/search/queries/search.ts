@@ -66,12 +66,20 @@ export interface SubmitterHit {
 }
 
 /**
- * The term as a condition on a text (or on an EAN-13 column), and the similarity it is ordered by; `pooled`: a word
- * lookup, whose rows are read at most POOL at a time.
+ * The term as a condition on a text (or on an EAN-13 column), the similarity it is ordered by and what breaks its
+ * ties; `pooled`: a word lookup, whose rows are read at most POOL at a time.
  */
 function matching(term: SearchTerm, text: SQL, vector: SQL, ean: SQL) {
   const where = searchTermCondition(term, { text, vector, ean });
-  if ('text' in term) return { where, similarity: searchSimilarity(text, term.text), pooled: term.words !== null };
+  if ('text' in term)
+    return {
+      where,
+      similarity: searchSimilarity(text, term.text),
+      // Of texts whose closest stretch is as close, the one with the least else in it ("wild wld berry popcorn":
+      // Wild Wild Berry Popcorn before Hearty Wild Berry Popcorn): trigram similarity of the whole text.
+      tieBreak: sql`similarity(public.search_text(${term.text}), ${text})`,
+      pooled: term.words !== null,
+    };
   const exact = term.exact.length
     ? sql`${ean} in (${sql.join(
         term.exact.map((c) => sql`${c}`),
@@ -79,8 +87,10 @@ function matching(term: SearchTerm, text: SQL, vector: SQL, ean: SQL) {
       )})`
     : sql`false`;
   // A whole code before the products that merely start with the digits.
-  return { where, similarity: sql`case when ${exact} then 1 else 0.5 end`, pooled: false };
+  return { where, similarity: sql`case when ${exact} then 1 else 0.5 end`, tieBreak: null, pooled: false };
 }
+
+const thenBy = (tieBreak: SQL | null) => (tieBreak ? sql`${tieBreak} desc,` : sql``);
 
 /**
  * The rows of `table` as `alias` that the condition holds: at most POOL of them for a word lookup (without the limit,
@@ -100,7 +110,7 @@ export function productSearchStatement(term: SearchTerm, companyId: number | nul
   return sql`select p.ean13_upc as "ean13Upc", p.description, p.brand, p.is_delisted as "isDelisted",
         ${m.similarity}::float8 as similarity
       from ${rowsOf('catalogued_products', 'p', sql`${m.where} and ${visible}`, m.pooled)}
-      order by similarity desc, p.ean13_upc
+      order by similarity desc, ${thenBy(m.tieBreak)} p.ean13_upc
       limit ${candidates}`;
 }
 export const searchProducts = (db: Tx, term: SearchTerm, companyId: number | null, candidates: number) =>
@@ -115,7 +125,7 @@ export function submissionSearchStatement(term: SearchTerm, companyId: number | 
       from ${rowsOf('product_submissions', 's', sql`${m.where} and ${own}`, m.pooled)}
       join companies c on c.id = s.company_id
       left join companies pc on pc.id = s.partner_company_id
-      order by similarity desc, s.updated_at desc, s.id
+      order by similarity desc, ${thenBy(m.tieBreak)} s.updated_at desc, s.id
       limit ${candidates}`;
 }
 export const searchSubmissions = (db: Tx, term: SearchTerm, companyId: number | null, candidates: number) =>

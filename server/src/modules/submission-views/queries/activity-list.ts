@@ -241,45 +241,57 @@ const draftSearch = (search: SearchShape | null) =>
         ean: sql.raw(`d.sheet_upc`),
       })}))`
     : sql`true`;
+/**
+ * A list searched by name is planned with each call's values: a rare word's rows are best read from the word index,
+ * a common word's by walking the list's order (db/client.ts, preparedStatement).
+ */
+const planning = (search: SearchShape | null) => ({ planEachCall: search !== null && search.kind !== 'upc' });
+
 const statusPlaceholders = (count: number) =>
   Array.from({ length: count }, (_, i) => sql`${sql.placeholder(`status${i}`)}`);
 
 const filteredTotal = (
   shape: Pick<ActivityShape, 'includeDrafts' | 'anyCompany' | 'anyPartner' | 'statusCount' | 'photoIssues' | 'search'>,
 ) =>
-  preparedStatement(`activity-filtered-total:${JSON.stringify(shape)}`, () => {
-    const statuses = shape.statusCount
-      ? sql`s.item_status in (${sql.join(statusPlaceholders(shape.statusCount), sql`, `)})`
-      : sql`false`;
-    const products = sql`select count(*) from product_submissions s where ${company(shape.anyCompany, 's.company_id')}
+  preparedStatement(
+    `activity-filtered-total:${JSON.stringify(shape)}`,
+    () => {
+      const statuses = shape.statusCount
+        ? sql`s.item_status in (${sql.join(statusPlaceholders(shape.statusCount), sql`, `)})`
+        : sql`false`;
+      const products = sql`select count(*) from product_submissions s where ${company(shape.anyCompany, 's.company_id')}
       and ${partner(shape.anyPartner, 's.partner_company_id')} and ${statuses} and ${productPhoto(shape.photoIssues)}
       and ${productSearch(shape.search)}`;
-    const drafts = sql`select count(*) from draft_submissions d where ${company(shape.anyCompany, 'd.company_id')}
+      const drafts = sql`select count(*) from draft_submissions d where ${company(shape.anyCompany, 'd.company_id')}
       and ${partner(shape.anyPartner, 'd.partner_company_id')} and ${draftPhoto(shape.photoIssues)}
       and ${draftSearch(shape.search)}`;
-    return shape.includeDrafts
-      ? sql`select ((${products}) + (${drafts}))::int as n`
-      : sql`select (${products})::int as n`;
-  });
+      return shape.includeDrafts
+        ? sql`select ((${products}) + (${drafts}))::int as n`
+        : sql`select (${products})::int as n`;
+    },
+    planning(shape.search),
+  );
 
 const activityStatement = (shape: ActivityShape) =>
-  preparedStatement(`activity:${JSON.stringify(shape)}`, () => {
-    const order = shape.direction === 'older' ? sql.raw('desc') : sql.raw('asc');
-    const take = shape.usualRead ? sql.raw(String(ACTIVITY_PAGE_SIZE)) : sql`${sql.placeholder('take')}`;
-    const skip = shape.usualRead ? sql.raw('0') : sql`${sql.placeholder('skip')}`;
-    const reach = shape.usualRead ? take : sql`${sql.placeholder('reach')}`;
-    const position = (alias: string) =>
-      shape.from === 'none'
-        ? sql`true`
-        : pastPosition(
-            { sort: sql.raw(`${alias}.updated_at`), id: sql.raw(`${alias}.id`) },
-            { key: sql`${sql.placeholder('key')}`, id: sql`${sql.placeholder('id')}` },
-            shape.direction,
-            shape.from === 'inclusive',
-          );
-    // One branch per status, each an index range read from the position with its own limit, then merged.
-    const products = statusPlaceholders(shape.statusCount).map(
-      (status) => sql`(
+  preparedStatement(
+    `activity:${JSON.stringify(shape)}`,
+    () => {
+      const order = shape.direction === 'older' ? sql.raw('desc') : sql.raw('asc');
+      const take = shape.usualRead ? sql.raw(String(ACTIVITY_PAGE_SIZE)) : sql`${sql.placeholder('take')}`;
+      const skip = shape.usualRead ? sql.raw('0') : sql`${sql.placeholder('skip')}`;
+      const reach = shape.usualRead ? take : sql`${sql.placeholder('reach')}`;
+      const position = (alias: string) =>
+        shape.from === 'none'
+          ? sql`true`
+          : pastPosition(
+              { sort: sql.raw(`${alias}.updated_at`), id: sql.raw(`${alias}.id`) },
+              { key: sql`${sql.placeholder('key')}`, id: sql`${sql.placeholder('id')}` },
+              shape.direction,
+              shape.from === 'inclusive',
+            );
+      // One branch per status, each an index range read from the position with its own limit, then merged.
+      const products = statusPlaceholders(shape.statusCount).map(
+        (status) => sql`(
         select 'Product' as kind, s.id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
           s.partner_company_id, s.partner_status_label, s.readiness_percent, s.readiness_ready, s.readiness_version,
           s.readiness_failing
@@ -288,8 +300,8 @@ const activityStatement = (shape: ActivityShape) =>
           and s.item_status = ${status} and ${position('s')} and ${productPhoto(shape.photoIssues)}
           and ${productSearch(shape.search)}
         order by s.updated_at ${order}, s.id ${order} limit ${reach})`,
-    );
-    const drafts = sql`(
+      );
+      const drafts = sql`(
       select 'Draft' as kind, d.id,
         coalesce(d.sheet_upc, (select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) from draft_files f where f.draft_id = d.id order by f.position limit 1)) as upc,
         coalesce(d.sheet_product_name, (select f.product_name from draft_files f where f.draft_id = d.id and f.product_name is not null order by f.position limit 1)) as product_name,
@@ -300,10 +312,10 @@ const activityStatement = (shape: ActivityShape) =>
       where ${company(shape.anyCompany, 'd.company_id')} and ${partner(shape.anyPartner, 'd.partner_company_id')}
         and ${position('d')} and ${draftPhoto(shape.photoIssues)} and ${draftSearch(shape.search)}
       order by d.updated_at ${order}, d.id ${order} limit ${reach})`;
-    const branches: SQL[] = [...products, ...(shape.includeDrafts ? [drafts] : [])];
-    const merged = sql.join(branches, sql` union all `);
-    const total = shape.withTotal ? sql`${countExpression(shape)} as total,` : sql``;
-    return sql`
+      const branches: SQL[] = [...products, ...(shape.includeDrafts ? [drafts] : [])];
+      const merged = sql.join(branches, sql` union all `);
+      const total = shape.withTotal ? sql`${countExpression(shape)} as total,` : sql``;
+      return sql`
       select page.*, ${total} ${keyOf(sql`page.updated_at`)} as sort_key,
         case when page.kind = 'Draft'
           then (select count(*) from draft_files f where f.draft_id = page.id)
@@ -315,4 +327,6 @@ const activityStatement = (shape: ActivityShape) =>
           where code is not null) end as draft_upcs
       from (select * from (${merged}) as activity order by updated_at ${order}, id ${order} limit ${take} offset ${skip}) as page
       order by updated_at desc, id desc`;
-  });
+    },
+    planning(shape.search),
+  );
