@@ -281,8 +281,9 @@ export async function runSearchBench() {
     const share = top5 / labelled.length;
     const ok =
       p95(timings.search3) <= TARGET_P95_MS && p95(timings.searchTypo) <= TARGET_P95_MS && share >= TARGET_TOP5;
-    const row = (label: string, s: number[], like: number[]) =>
-      `| ${label} | ${f(pct(s, 0.5))} | ${f(p95(s))} | ${f(pct(like, 0.5))} | ${f(p95(like))} | ${(p95(s) / p95(like)).toFixed(2)}x | ${p95(s) <= TARGET_P95_MS ? 'met' : 'MISSED'} |`;
+    // The lists have no target of their own: a broad query's total is counted over every row it matches.
+    const row = (label: string, s: number[], like: number[], targeted = true) =>
+      `| ${label} | ${f(pct(s, 0.5))} | ${f(p95(s))} | ${f(pct(like, 0.5))} | ${f(p95(like))} | ${(p95(s) / p95(like)).toFixed(2)}x | ${targeted ? (p95(s) <= TARGET_P95_MS ? 'met' : 'MISSED') : 'no target'} |`;
     const lines = [
       '# Search',
       '',
@@ -294,8 +295,8 @@ export async function runSearchBench() {
       row('one typo: the search box (four kinds)', timings.searchTypo, timings.likeTypo),
       row('three words: the submissions read alone', timings.read3, timings.like3),
       row('one typo: the submissions read alone', timings.readTypo, timings.likeTypo),
-      row('one typo: the activity list filtered, first page and total', timings.activityTypo, timings.likeTypo),
-      row('one typo: the review queue filtered, first page and total', timings.queueTypo, timings.likeTypo),
+      row('one typo: the activity list filtered, first page and total', timings.activityTypo, timings.likeTypo, false),
+      row('one typo: the review queue filtered, first page and total', timings.queueTypo, timings.likeTypo, false),
       '',
       `Labelled set: ${labelled.length} misspelt queries (one or two typos, accents left out, one in four with a word left off), the intended name among the first 5 submissions found for **${top5}** (${(share * 100).toFixed(0)}%; target ${TARGET_TOP5 * 100}%: ${share >= TARGET_TOP5 ? 'met' : 'MISSED'}), first for ${first}. The LIKE baseline finds anything for ${likeFinds} of the ${oneTypo.length} one-typo queries.`,
       '',
