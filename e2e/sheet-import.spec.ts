@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { BULK_EDIT_MSG, gs1CheckDigit } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { DEMO, pageAt } from './support/fixtures.ts';
-import { apiAs, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
+import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 /**
  * Waits on the job queue and on the media processes (a sheet is read in one, behind the photos other specs upload)
@@ -57,9 +57,10 @@ test('a supplier uploads a sheet with a mangled UPC column, corrects a column an
 });
 
 // A supplier's photos are already uploaded (one named as the sheet names it, one found by its barcode); their sheet has
-// a mangled UPC column. They correct one column's field, read the dry run, create the drafts, watch the progress and
-// find the drafts in their list; the brand the sheet gives is in the bulk edit of the submitted product.
-test('a supplier creates drafts from a sheet, their uploaded photos attached, and finds them in their list', async ({
+// a mangled UPC column, 40 rows. They correct one column's field, read the dry run, create the drafts, watch the
+// progress, find one draft among them by a misspelt search of their list and submit it; the brand the sheet gives is
+// in the bulk edit of the submitted product.
+test('a supplier creates drafts from a 40-row sheet, their uploaded photos attached, finds one by a misspelt search and submits it', async ({
   browser,
 }) => {
   test.setTimeout(1_800_000); // five waits on the job queue or the media processes (HANG), each a hang limit
@@ -98,12 +99,15 @@ test('a supplier creates drafts from a sheet, their uploaded photos attached, an
     `${upcA.slice(1)};Tomato Soup ${tag};Harvest Line;12 oz wt;front-${tag}.png`,
     `${byBarcode};Sweet Corn ${tag};Harvest Line;340 g;`,
     `3.6E+11;Bean Soup ${tag};;340 g;`,
+    // The rest of the supplier's list: 37 products with no photo yet.
+    ...Array.from({ length: 37 }, (_, i) => `${uniqueEan13('40')};Pantry Staple ${i + 1} ${tag};Harvest Line;100 g;`),
   ].join('\r\n');
   const page = await pageAt(browser, DEMO.supplier, '/import-sheet');
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: `list-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
-  await expect(page.getByText('Headers on row 1. 3 rows: 1 ready, 1 with warnings, 1 blocked.')).toBeVisible(HANG);
+  // The 37 rows with no photo are warned of; the soup's photo is named, so it is ready.
+  await expect(page.getByText('Headers on row 1. 40 rows: 1 ready, 38 with warnings, 1 blocked.')).toBeVisible(HANG);
   await page.getByRole('combobox', { name: 'Field for column Notes' }).selectOption({ label: 'Brand' });
   const preview = page.getByRole('table', { name: 'The first rows as they will be read' });
   // Read again with the corrected mapping, in a media process too.
@@ -112,27 +116,32 @@ test('a supplier creates drafts from a sheet, their uploaded photos attached, an
   const findings = page.getByRole('table', { name: 'Findings of the dry run' });
   await expect(findings).toContainText('lost its leading zeros');
 
-  await expect(page.getByText('2 rows can become drafts')).toBeVisible();
+  await expect(page.getByText('39 rows can become drafts')).toBeVisible();
   await page.getByRole('button', { name: 'Create drafts' }).click();
   // The sheet is read once more (in a media process) before the job starts.
   await expect(page.getByRole('progressbar', { name: 'Drafts created so far' })).toBeVisible(HANG);
   await expect(
-    page.getByText('Done: 2 drafts created, 0 drafts updated, 0 unchanged, 2 photos attached, 1 row left out.'),
+    page.getByText('Done: 39 drafts created, 0 drafts updated, 0 unchanged, 2 photos attached, 1 row left out.'),
   ).toBeVisible(HANG);
   await page.screenshot({ path: 'test-results/sheet-import-drafts.png', fullPage: true });
 
   await page.getByRole('link', { name: 'See your drafts' }).click();
-  await expect(page.getByText(`Tomato Soup ${tag}`)).toBeVisible();
-  await expect(page.getByText(`Sweet Corn ${tag}`)).toBeVisible();
+  // Among the 39 drafts, the soup is found by a misspelt search of the list (kept in the address), and submitted.
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(`tomatoe sopu ${tag}`);
+  await expect(page).toHaveURL(/[?&]q=tomatoe/);
+  const soupRow = page.getByRole('row', { name: new RegExp(`Tomato Soup ${tag}`) });
+  await expect(soupRow).toHaveCount(1, HANG);
+  await expect(page.getByRole('row', { name: new RegExp(`Pantry Staple \\d+ ${tag}`) })).toHaveCount(0);
+  await soupRow.getByRole('link').first().click();
+  await page.waitForURL(/\/upload_draft\//);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(/\/confirmation$/, HANG);
+  await expect(page.getByText('Product Hub has received 1 product.')).toBeVisible();
+  const [submissionId] = JSON.parse(
+    (await page.evaluate(() => localStorage.getItem('product-submission-ids'))) ?? '[]',
+  ) as string[];
 
   // Submitted, the soup's brand from the sheet is in its bulk edit: nobody types it again.
-  const drafts = await graphql<{ getDraftSubmissions: { id: string; files: { productName: string | null }[] }[] }>(
-    api,
-    'query { getDraftSubmissions { id files { productName } } }',
-    {},
-  );
-  const soup = drafts.getDraftSubmissions.find((d) => d.files.some((f) => f.productName === `Tomato Soup ${tag}`))!;
-  const [submissionId] = await submitDraft(api, soup.id);
   // What no sheet gives is typed through the API, so that Next leaves Basic Attributes for the size's step.
   const { searchMarketAccountsByName: markets } = await graphql<{ searchMarketAccountsByName: { id: number }[] }>(
     api,
