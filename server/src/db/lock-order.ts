@@ -87,9 +87,10 @@ const advisory = (name: string, rank: number, space: number, keyed = true): Lock
  *   claim jobs with SKIP LOCKED (jobs/queue.ts), which never waits, so the claim is outside the order.
  *
  * The schema migration at start takes MIGRATION_LOCK on a connection of its own, outside any transaction: it is
- * outside the order too. So are the triggers that keep the search's dictionary (migrations 0076, 0078): a transaction that
- * writes a submission or a catalogued product inserts a new word only under pg_try_advisory_xact_lock(727320, one of
- * 256 buckets of words), and leaves a word whose bucket another transaction holds, so it never waits there.
+ * outside the order too. So are the triggers that keep the search's dictionary (migrations 0076, 0078): a
+ * transaction that writes a submission or a catalogued product inserts a new word only under
+ * pg_try_advisory_xact_lock(727320, one of 256 buckets of words), and leaves a word whose bucket another transaction
+ * holds, so it never waits there.
  */
 export const LOCK = {
   demoSeed: advisory('demoSeed', 10, 727_275, false),

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
  * The search's SQL, shared by the search box and the lists that filter by it (catalogue, activity, review queue):
@@ -34,10 +34,11 @@ export const submitterSearchText = (u: string) =>
  * The words match the query's word lookup (`words`: a tsquery in to_tsquery's syntax, each query word's alternatives
  * joined by `|`, the words by `&`), read from the word index.
  */
-export const wordsMatch = (vector: SQL, words: string) => sql`${vector} @@ to_tsquery('simple', ${words})`;
+export const wordsMatch = (vector: SQL, words: string | Placeholder) =>
+  sql`${vector} @@ to_tsquery('simple', ${words})`;
 
 /** The text matches the query: some stretch of it within the threshold, read from its GIN trigram index. */
-export const searchMatches = (text: SQL, query: string) => sql`public.search_text(${query}) <% ${text}`;
+export const searchMatches = (text: SQL, query: string | Placeholder) => sql`public.search_text(${query}) <% ${text}`;
 /** How well: the word similarity of the query to the text's closest stretch (0 to 1). */
 export const searchSimilarity = (text: SQL, query: string) =>
   sql`word_similarity(public.search_text(${query}), ${text})`;
@@ -103,9 +104,8 @@ export function searchConditionOf(
   shape: SearchShape,
   { text, vector, ean }: { text: SQL; vector: SQL | null; ean: SQL },
 ): SQL {
-  if (shape.kind === 'words' && vector)
-    return sql`${vector} @@ to_tsquery('simple', ${sql.placeholder('searchWords')})`;
-  if (shape.kind !== 'upc') return sql`public.search_text(${sql.placeholder('searchText')}) <% ${text}`;
+  if (shape.kind === 'words' && vector) return wordsMatch(vector, sql.placeholder('searchWords'));
+  if (shape.kind !== 'upc') return searchMatches(text, sql.placeholder('searchText'));
   const codes = [
     ...Array.from({ length: shape.exact }, (_, i) => sql`${ean} = ${sql.placeholder(`searchUpc${i}`)}`),
     ...Array.from({ length: shape.prefixes }, (_, i) => sql`${ean} like ${sql.placeholder(`searchPrefix${i}`)}`),

@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { intakeRulesFor } from '@portal/domain';
 import {
-  DRAFT_POLL_MS,
-  DRAFT_POLL_WHILE_LIVE_MS,
+  MAX_POLLS as MAX_DRAFT_POLLS,
+  POLL_MS as DRAFT_POLL_MS,
+  POLL_WHILE_LIVE_MS as DRAFT_POLL_WHILE_LIVE_MS,
+} from '../../api/polling.ts';
+import {
   draftPollInterval,
   fieldRulesFromConfiguration,
   intakeKeys,
-  MAX_DRAFT_POLLS,
   mergeDraftFile,
   mergePushedFile,
   readSubmissionIds,

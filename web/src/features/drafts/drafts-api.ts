@@ -5,6 +5,7 @@ import type { DraftSubmissionQuery } from '../../api/gql/graphql.ts';
 import { gql } from '../../api/graphql.ts';
 import { API_BASE, apiFetch } from '../../api/api-fetch.ts';
 import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
+import { pollInterval } from '../../api/polling.ts';
 import { DraftSubmissionQuery as DraftQuery } from './draft-operations.ts';
 import { mergePushedFacts } from './facts/draft-facts-api.ts';
 
@@ -16,11 +17,6 @@ export const intakeKeys = {
   draft: (id: string) => ['drafts', id] as const,
 };
 
-/** How often step 2 asks again while barcodes are still being read or thumbnails made. */
-export const DRAFT_POLL_MS = 1500;
-/** The same while the server pushes each result (useDraftEvents): a safety net only. */
-export const DRAFT_POLL_WHILE_LIVE_MS = 15_000;
-
 /** The key under which the created submissions' ids are kept for the bulk edit screen (part 1 section 4). */
 export const SUBMISSION_IDS_KEY = 'product-submission-ids';
 
@@ -31,16 +27,15 @@ export const stillProcessing = (draft: Pick<Draft, 'files'> | undefined) =>
 export const fetchDraft = async (id: string): Promise<Draft> =>
   (await gql(DraftQuery, { id }, { notify: false })).getDraftSubmission;
 
-/** Polling gives up after about 3 minutes: a file whose processing failed for good must not keep it going. */
-export const MAX_DRAFT_POLLS = 120;
-
-/** When to ask for the draft again: while the server still works on a file, rarely when its results are pushed. */
+/**
+ * When to ask for the draft again (api/polling.ts): while the server still reads a file's barcodes or makes its
+ * thumbnail, rarely when its results are pushed (useDraftEvents).
+ */
 export const draftPollInterval = (
   draft: Pick<Draft, 'files'> | undefined,
   updates: number,
   live: boolean,
-): number | false =>
-  stillProcessing(draft) && updates < MAX_DRAFT_POLLS ? (live ? DRAFT_POLL_WHILE_LIVE_MS : DRAFT_POLL_MS) : false;
+): number | false => pollInterval(stillProcessing(draft), updates, live);
 
 /**
  * The draft of step 2, asked for again every 1.5 s while the server is still reading its files; every 15 s only

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHECKS_POLL_MS,
-  checksRunning,
-  MAX_CHECKS_POLLS,
-  submissionPollInterval,
-  type Submission,
-} from './submission-api.ts';
+import { MAX_POLLS as MAX_CHECKS_POLLS, POLL_MS as CHECKS_POLL_MS } from '../../api/polling.ts';
+import { checksRunning, submissionPollInterval, type Submission } from './submission-api.ts';
 
 const withFiles = (...statuses: string[]) =>
   ({ files: statuses.map((detectionStatus, i) => ({ fileName: `f${i}.jpg`, detectionStatus })) }) as Pick<

@@ -2,6 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { GraphQLRequestError, gql } from '../../api/graphql.ts';
 import type { SubmissionDetailFieldsFragment } from '../../api/gql/graphql.ts';
 import { apiFetch } from '../../api/api-fetch.ts';
+import { pollInterval } from '../../api/polling.ts';
 import { SubmissionDetailQuery } from './submission-operations.ts';
 
 export type Submission = SubmissionDetailFieldsFragment;
@@ -22,13 +23,9 @@ export const fetchSubmission = async (id: string): Promise<Submission> =>
 export const checksRunning = (submission: Pick<Submission, 'files'> | undefined) =>
   !!submission?.files.some((f) => f.detectionStatus === 'pending');
 
-// As a draft's files are asked for while they are read (drafts-api.ts): every 1.5 s, giving up after about 3 min.
-export const CHECKS_POLL_MS = 1500;
-export const MAX_CHECKS_POLLS = 120;
-
-/** When to ask for a submission's detail again: while its checks run, up to MAX_CHECKS_POLLS times. */
+/** When to ask for a submission's detail again: while its checks run (api/polling.ts). */
 export const submissionPollInterval = (submission: Pick<Submission, 'files'> | undefined, updates: number) =>
-  checksRunning(submission) && updates < MAX_CHECKS_POLLS ? CHECKS_POLL_MS : false;
+  pollInterval(checksRunning(submission), updates);
 
 /** A submission's detail, asked for again while its checks run, so that what they find shows without a reload. */
 export function useSubmission(id: string) {

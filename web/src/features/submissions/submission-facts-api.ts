@@ -2,11 +2,8 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CarriedFactSources, FactField, FactReading, ProductFacts } from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 import type { FileFacts } from '../drafts/facts/draft-facts-api.ts';
+import { pollInterval } from '../../api/polling.ts';
 import { submissionKeys } from './submission-api.ts';
-
-// As a draft's facts are asked for while a photo is read (draft-facts-api.ts).
-const POLL_MS = 1500;
-const MAX_POLLS = 120;
 
 /** GET and PUT /api/productSubmissions/{id}/facts...: the facts, and what the photos added to it offer. */
 export interface SubmissionFactsView {
@@ -28,7 +25,7 @@ export function useSubmissionFacts(id: string) {
     queryKey: submissionFactsKey(id),
     queryFn: () => apiFetch<SubmissionFactsView>(path(id), { notify: false }),
     refetchInterval: (query) =>
-      query.state.data?.factReadingStatus === 'pending' && query.state.dataUpdateCount < MAX_POLLS ? POLL_MS : false,
+      pollInterval(query.state.data?.factReadingStatus === 'pending', query.state.dataUpdateCount),
   });
 }
 

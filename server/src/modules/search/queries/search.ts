@@ -8,8 +8,8 @@ import {
   searchSimilarity,
   submissionSearchText,
   submissionSearchVector,
-  searchTermCondition,
   submitterSearchText,
+  searchTermCondition,
   type SearchTerm,
 } from '../../../db/search-text.ts';
 

@@ -1,11 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { FactField, FactReading, FactSources, ProductFacts } from '@portal/domain';
 import { apiFetch } from '../../../api/api-fetch.ts';
-
-// As the draft's own polling (drafts-api.ts), which imports this module for its pushes.
-const POLL_MS = 1500;
-const POLL_WHILE_LIVE_MS = 15_000;
-const MAX_POLLS = 120;
+import { pollInterval } from '../../../api/polling.ts';
 
 /** A draft file's product facts as the REST draft answers them (GET and PUT /api/draftSubmissions/...). */
 export interface FileFacts {
@@ -47,11 +43,11 @@ export function useDraftFacts(id: string, fileNames: readonly string[], live: bo
     queryKey: [...draftFactsKey(id), fileNames.join('\n')],
     queryFn: () => fetchDraftFacts(id),
     refetchInterval: (query) =>
-      query.state.data?.some((f) => f.factReadingStatus === 'pending') && query.state.dataUpdateCount < MAX_POLLS
-        ? live
-          ? POLL_WHILE_LIVE_MS
-          : POLL_MS
-        : false,
+      pollInterval(
+        !!query.state.data?.some((f) => f.factReadingStatus === 'pending'),
+        query.state.dataUpdateCount,
+        live,
+      ),
   });
 }
 
