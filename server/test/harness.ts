@@ -180,7 +180,25 @@ async function openTestDatabase(
   return { database: await openPostgres(via(url), log, queryTimeoutMs), drop };
 }
 
-/** A browser-like HTTP client: keeps the session cookie, sends our Origin on writes. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * fetch, sent once more when its connection was reset before any answer came, as browsers do. A kept-alive connection
+ * is let go by the client after an idle time the server announces; while the tests' event loop is held (PGlite runs
+ * queries on it), the client's idle clock stands still and the server, elsewhere or at its own timer, closes that
+ * connection under the next request. The server has not read such a request. A second reset is the answer.
+ */
+export async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (!RESET_CODES.has(cause?.code ?? '')) throw error;
+    return fetch(url, init);
+  }
+}
+
+/** A browser-like HTTP client: keeps the session cookie, sends our Origin on writes, sends again on a reset. */
 export class Client {
   cookies = new Map<string, string>();
   /** An API token sent as `Authorization: Bearer`; such a client sends no cookie and no Origin, as a script would. */
@@ -221,7 +239,7 @@ export class Client {
         payload = JSON.stringify(body);
       }
     }
-    return this.read(await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' }));
+    return this.read(await send(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' }));
   }
 
   /** Keeps the cookies the server sets and reads the body as JSON when it is JSON. */
@@ -245,7 +263,7 @@ export class Client {
   async getBytes(path: string) {
     const headers: Record<string, string> = {};
     this.credentials(headers);
-    const res = await fetch(this.baseUrl + path, { headers, redirect: 'manual' });
+    const res = await send(this.baseUrl + path, { headers, redirect: 'manual' });
     return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
   }
 
@@ -275,7 +293,7 @@ export class Client {
     const headers: Record<string, string> = { ...extraHeaders };
     this.credentials(headers);
     if (this.origin) headers.origin = this.origin;
-    return this.read(await fetch(this.baseUrl + path, { method: 'POST', headers, body: form }));
+    return this.read(await send(this.baseUrl + path, { method: 'POST', headers, body: form }));
   }
 
   graphql(query: string, variables?: Record<string, unknown>) {
