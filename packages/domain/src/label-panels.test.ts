@@ -70,9 +70,9 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
     expect(facts.servingSize).toEqual({ printed: '1 cup (250 mL)', quantity: 250, unit: 'MLT' });
     expect(facts.calories).toBe(110);
     expect(facts.totalFat).toEqual(grams(0, 0));
-    // Saturated and trans share their % DV: it is neither's alone.
+    // Saturated and trans share their % DV, printed on the saturated row: saturated fat keeps it.
     expect(facts).toMatchObject({
-      saturatedFat: grams(0),
+      saturatedFat: grams(0, 0),
       transFat: grams(0),
       totalCarbohydrate: grams(26),
       dietaryFiber: grams(0, 0),
@@ -89,6 +89,34 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
     // Canada's daily values (potassium 3,400 mg) judge the printed percent, so 13 % is sure.
     expect(reading(readings, 'potassium')!.confidence).toBe(0.97);
     expect(readings.every((r) => r.basis === undefined)).toBe(true);
+  });
+
+  it('gives the % DV printed beside saturated and trans to saturated fat, wherever the OCR put it in the pair', () => {
+    const pair = (rows: string[]) => {
+      const facts = byField(readLabel(photo(['Nutrition Facts', 'Valeur nutritive', 'Calories 90', ...rows])));
+      return [facts.saturatedFat, facts.transFat];
+    };
+    // On the saturated row, on a row of its own between the two, on the trans row.
+    for (const rows of [
+      ['Saturated / saturés 1 g|5 %', '+ Trans / trans 0 g'],
+      ['Saturated/satures1g', '5%', '+ Trans / trans 0g'],
+      ['Saturated / satures 1 g', '+ Trans / trans 0 g 5 %'],
+    ])
+      expect(pair(rows), rows.join(' | ')).toEqual([grams(1, 5), grams(0)]);
+    // A percent below the trans row is the next nutrient's; none printed is none read.
+    expect(pair(['Saturated / saturés 1 g', '+ Trans / trans 0 g', '3 %', 'Cholesterol / Cholestérol 5 mg'])).toEqual([
+      grams(1),
+      grams(0),
+    ]);
+  });
+
+  it('reads a zero the OCR took for the letter O after a name, and names run together without their slash', () => {
+    const facts = byField(
+      readLabel(
+        photo(['Nutrition Facts', 'Valeur nutritive', 'Calories 90', 'FatLipides9g|13 %', 'Fibre/ FibresOg|0%']),
+      ),
+    );
+    expect(facts).toMatchObject({ totalFat: grams(9, 13), dietaryFiber: grams(0, 0) });
   });
 
   it('reads the serving where the OCR lost the space after "Per" and "pour"', () => {
@@ -117,7 +145,7 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
       servingSize: { printed: '3/4 cup (30 g)', quantity: 30, unit: 'GRM' },
       calories: 120,
       totalFat: grams(2, 3),
-      saturatedFat: grams(0.3),
+      saturatedFat: grams(0.3, 2),
       totalCarbohydrate: grams(22),
       dietaryFiber: grams(2, 7),
       totalSugars: grams(6, 6),

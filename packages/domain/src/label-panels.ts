@@ -48,6 +48,8 @@ export interface PanelNutrient {
   amount: number;
   unit: MeasureUnit;
   dailyValuePercent: number | null;
+  /** The % DV printed on the trans row: of saturated and trans fat together, so saturated fat's (readLabel). */
+  pairPercent?: number;
   /** The row names the nutrient only in French: an English row of the same nutrient is preferred to it. */
   frenchOnly: boolean;
   /** How far the printed % DV agrees with the amount (1 agrees, 0.6 not). */
@@ -74,14 +76,16 @@ const CANADIAN_NUTRIENTS: { key: NutrientKey; en: string; fr: string }[] = [
   { key: 'iron', en: 'Iron', fr: 'Fer' },
 ];
 
-const AMOUNT = String.raw`(<\s*1|less\s*than\s*1|\d+(?:\.\d+)?)\s*(mg|mcg|µg|g)(?![a-z])`;
+/** An amount after a nutrient's name, a zero the OCR read as the letter O ("Fibre/FibresOg") too. */
+const AMOUNT = String.raw`(<\s*1|less\s*than\s*1|\d+(?:\.\d+)?|[Oo](?=\s*(?:mg|mcg|µg|g)(?![a-z])))\s*(mg|mcg|µg|g)(?![a-z])`;
 const PERCENT = String.raw`(?:[^\d%]{0,12}?(\d{1,4})\s*%)?`;
 
 const CANADIAN_PATTERNS = CANADIAN_NUTRIENTS.map((n) => ({
   ...n,
-  // Either language first, the other after a slash or a bar, or one of them alone (a row of alternating lines).
+  // Either language first, the other after a slash, a bar or nothing (the OCR drops the slash: "FatLipides9g"), or
+  // one of them alone (a row of alternating lines).
   pattern: new RegExp(
-    String.raw`(?<![\p{L}])(?:(${n.en})|(${n.fr}))(?:\s*[/|]\s*(?:(${n.en})|(${n.fr})))?\s*${AMOUNT}${PERCENT}`,
+    String.raw`(?<![\p{L}])(?:(${n.en})|(${n.fr}))(?:\s*[/|]?\s*(?:(${n.en})|(${n.fr})))?\s*${AMOUNT}${PERCENT}`,
     'iu',
   ),
 }));
@@ -98,16 +102,17 @@ export function readCanadianNutrients(text: string): PanelNutrient[] {
   return CANADIAN_PATTERNS.flatMap(({ key, pattern }) => {
     const m = pattern.exec(mended);
     if (!m) return [];
-    const amount = /^(<|less)/i.test(m[5]) ? 0.5 : Number(m[5]);
-    // Saturated and trans share one % DV printed beside the pair: it is the percent of neither alone.
-    const shared = key === 'saturatedFat' || key === 'transFat';
-    const percent = m[7] === undefined || shared ? null : Number(m[7]);
+    const amount = /^(<|less)/i.test(m[5]) ? 0.5 : /^o$/i.test(m[5]) ? 0 : Number(m[5]);
+    // Saturated and trans share one % DV printed beside the pair: saturated fat keeps it, the trans row hands it on.
+    const printed = m[7] === undefined ? null : Number(m[7]);
+    const percent = key === 'transFat' ? null : printed;
     return [
       {
         key,
         amount,
         unit: unitCode(m[6]),
         dailyValuePercent: percent,
+        ...(key === 'transFat' && printed !== null && { pairPercent: printed }),
         frenchOnly: m[1] === undefined && m[3] === undefined,
         agreement: agreementOf(amount, percent, CANADIAN_DAILY_VALUES[key] ?? null),
       },

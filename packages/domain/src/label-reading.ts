@@ -407,6 +407,7 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
     }
   };
   if (kind === 'eu') readEuropeanTable(rows).forEach((r) => add(r));
+  const fatPair: Partial<Record<'saturatedFat' | 'transFat', { index: number; percent?: number }>> = {};
   rows.forEach((row, index) => {
     // A Canadian panel prints its "% Daily Value" heading on the calories row.
     const text = kind === 'canada' ? normaliseNumbers(row.text).replace(DV_HEADING, ' ') : normaliseNumbers(row.text);
@@ -455,6 +456,7 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
         const expectedUnit = NUTRIENTS.find((x) => x.key === n.key)!.unit;
         const value = { amount: n.amount, unit: n.unit, dailyValuePercent: n.dailyValuePercent };
         add(read(row, { field: n.key, value }, (n.unit === expectedUnit ? 1 : 0.5) * n.agreement), n.frenchOnly);
+        if (n.key === 'saturatedFat' || n.key === 'transFat') fatPair[n.key] ??= { index, percent: n.pairPercent };
       }
     const net = NET.exec(text) ?? (kind === 'eu' ? E_MARK.exec(text) : null);
     if (net) {
@@ -476,7 +478,29 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
   });
   const emphasised = kind === 'eu' && emphasisedAllergens(readings.find((r) => r.field === 'ingredients'));
   if (emphasised) add(emphasised);
+  if (kind === 'canada') givePairPercent(readings, rows, fatPair);
   return readings;
+}
+
+/**
+ * Canada prints one % DV for saturated and trans fat together, beside the pair: on the saturated row, on a row of its
+ * own between the two, or on the trans row. Saturated fat keeps it (Canada's daily value for the pair, 20 g, is
+ * saturated fat's alone in the US), as catalogues that hold one percent for fats of the kind do.
+ */
+function givePairPercent(
+  readings: FactReading[],
+  rows: Row[],
+  pair: Partial<Record<'saturatedFat' | 'transFat', { index: number; percent?: number }>>,
+) {
+  const at = readings.findIndex((r) => r.field === 'saturatedFat');
+  const saturated = readings[at];
+  if (saturated?.field !== 'saturatedFat' || saturated.value.dailyValuePercent !== null || !pair.saturatedFat) return;
+  const between = rows
+    .slice(pair.saturatedFat.index + 1, pair.transFat?.index ?? pair.saturatedFat.index + 1)
+    .map((row) => /^\s*(\d{1,3})\s*%\s*$/.exec(normaliseNumbers(row.text)))
+    .find(Boolean);
+  const percent = between ? Number(between[1]) : pair.transFat?.percent;
+  if (percent !== undefined) readings[at] = { ...saturated, value: { ...saturated.value, dailyValuePercent: percent } };
 }
 
 /** Chinese, Japanese and Korean script (with their full-width forms): a second language's name on a US row. */
