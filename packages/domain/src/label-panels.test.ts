@@ -478,6 +478,38 @@ describe('reading an EU or UK nutrition declaration', () => {
     expect(reading(readings, 'protein')!.basis).toBe('100g');
   });
 
+  it('reads the portion of a column headed over two rows ("per cracker" above "5g"), never sure', () => {
+    const table = (heading: string, below: string) =>
+      readLabel(
+        photo(
+          [
+            'Nutrition Information',
+            heading,
+            below,
+            'Energy|1918kJ/457kcal|99kJ/24kcal|1%',
+            'Fat|18g|0.9g|1%',
+            'Protein|9.1g|0.5g|1%',
+          ],
+          { columns: [0.02, 0.45, 0.65, 0.85] },
+        ),
+      );
+    for (const [heading, below, printed] of [
+      ['Typical|per 100g|per cracker|%RI*', 'values||5g', 'per cracker 5g'],
+      ['Typical|per 100g|perserving|%RI*', 'values||approx.113.5g*', 'perserving approx.113.5g*'],
+    ]) {
+      const readings = table(heading, below);
+      expect(reading(readings, 'servingSize'), heading).toMatchObject({
+        value: { printed, quantity: parseFloat(below.replace(/^\D+/, '')), unit: 'GRM' },
+        confidence: 0.82,
+      });
+      // The amounts are still the 100 g column's.
+      expect(byField(readings)).toMatchObject({ calories: 457, totalFat: grams(18), protein: grams(9.1) });
+    }
+    // A quantity under another column, or a heading that names none, gives no serving.
+    expect(reading(table('Typical|per 100g|per cracker|%RI*', 'values|5g||'), 'servingSize')).toBeUndefined();
+    expect(reading(table('Typical|per 100g||%RI*', 'values||5g'), 'servingSize')).toBeUndefined();
+  });
+
   it('reads kJ/kcal pairs, less-than amounts and a printed sodium, the %RI left out', () => {
     const facts = byField(
       readLabel(

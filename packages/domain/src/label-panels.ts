@@ -145,6 +145,26 @@ export interface PanelColumn {
 const COLUMN =
   /(?:\b(?:per|pro|je)\s*|\b)100\s*(?<hundred>g|ml)\b|\b(?:per|each)\s+(?<portion>(?:[a-z]+\s*)?\(?\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\)?(?:\s*(?:portion|serving|serve|bar|biscuit|slice|pack|pot|bag)s?)?|(?:a\s+)?(?:portion|serving|serve)(?:\s*\(\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\))?)/gi;
 
+/** A portion's heading without its quantity ("per cracker", "perserving", "Per ¼ pudding"): the quantity is below. */
+const PORTION_WITHOUT_QUANTITY = /^(?:per|each)\s*(?!100)([^\d%]{2,30}|%[^\d%]{2,30})$/i;
+const QUANTITY_BELOW = /^(?:approx\.?\s*)?\d+(?:[.,]\d+)?\s*(?:g|ml)\b/i;
+
+/**
+ * A portion column headed over two rows: "per cracker" on the heading's row, "5g" under it on the next. The next row's
+ * box whose middle lies nearest the heading's, within a tenth of the photo's width, and which holds only a quantity.
+ */
+export function portionOverTwoRows(
+  heading: readonly { text: string; middle: number }[],
+  next: readonly { text: string; middle: number }[],
+): string | null {
+  const portion = heading.find((part) => PORTION_WITHOUT_QUANTITY.test(part.text.trim()));
+  if (!portion) return null;
+  const below = next
+    .filter((part) => QUANTITY_BELOW.test(part.text.trim()) && Math.abs(part.middle - portion.middle) < 0.1)
+    .sort((a, b) => Math.abs(a.middle - portion.middle) - Math.abs(b.middle - portion.middle))[0];
+  return below ? `${portion.text.trim()} ${below.text.trim()}` : null;
+}
+
 /** The columns a heading row names, left to right ("Typical values | per 100 g | per portion (30 g) | %RI"). */
 export function panelColumns(parts: readonly { text: string; middle: number }[]): PanelColumn[] {
   return parts.flatMap((part) => {

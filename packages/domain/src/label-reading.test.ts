@@ -273,6 +273,18 @@ describe('the compact US format and the short forms of real packs', () => {
       serving('Serving Size: Total Fat 5.5g 8%Total Carb.5g 2%', '1/2 cup (125g) Sat.Fat 1g 5% Fiber1g 4%'),
     ).toEqual({ printed: '1/2 cup (125g)', quantity: 125, unit: 'GRM' });
     expect(serving('SERV.SIZE 2TBSP (30g)')).toMatchObject({ quantity: 30, unit: 'GRM' });
+    // A narrow panel's metric quantity on the row below; a row below that is not one is not the serving's.
+    expect(serving('Serving Size 1/2 cup', '(121g)')).toEqual({
+      printed: '1/2 cup (121g)',
+      quantity: 121,
+      unit: 'GRM',
+    });
+    expect(serving('Serving Size 1oz', '(28g/ About 3 pickles)')).toMatchObject({ quantity: 28, unit: 'GRM' });
+    expect(serving('Serving Size 1/2 cup', 'About 3 pickles (28g)')).toEqual({
+      printed: '1/2 cup',
+      quantity: null,
+      unit: null,
+    });
     expect(serving('ServingSize1/2cup(66g)')).toMatchObject({ quantity: 66, unit: 'GRM' });
   });
 

@@ -3,6 +3,7 @@ import {
   englishHalf,
   panelColumns,
   panelKind,
+  portionOverTwoRows,
   readCanadianNutrients,
   readCanadianServing,
   readEuropeanKcal,
@@ -255,6 +256,8 @@ const SERVINGS_AFTER =
  * ("ving Size"): their serving is as often cut as well, and read wrong.
  */
 const SERVING_SIZE = /serv(?:ings?|\.)?\s*size(?![a-z])\s*:?\s*(.*)$/i;
+/** A row that starts with a metric quantity in brackets: the rest of a serving size printed on the row above. */
+const METRIC_BELOW = /^\s*\(\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\b/i;
 /** The text before the first nutrient a row names: a compact label's serving, followed by another column's rows. */
 const beforeNutrient = (text: string) => {
   const named = NUTRIENT_NAMED.exec(text);
@@ -317,9 +320,17 @@ function readEuropeanTable(rows: Row[]): FactReading[] {
   const basis: FactsBasis = column.basis === 'portion' ? 'serving' : column.basis;
   const certainty = !printedColumns.length ? 0.7 : basis === 'serving' ? 1 : 0.85;
   const out: FactReading[] = [];
+  const next = rows[headerIndex + 1];
+  const twoRows =
+    header && portion < 0 && next && !readEuropeanRow(next.parts) && !readEuropeanKcal(next.parts).length
+      ? portionOverTwoRows(header.parts, next.parts)
+      : null;
   if (header && portion >= 0) {
     const quantity = parsePrintedQuantity(columns[portion].printed);
     out.push(read(header, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
+  } else if (twoRows) {
+    // Never sure: the heading's two rows were put together from where their boxes lie.
+    out.push(read(header, { field: 'servingSize', value: parsePrintedQuantity(twoRows) }, 0.85));
   }
   for (const row of rows.slice(headerIndex + 1)) {
     const kcal = amountInColumn(readEuropeanKcal(row.parts), columns, index);
@@ -427,9 +438,11 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
       // A serving never names a nutrient: a compact label's row goes on with the next column's ("Serv Size 2 tbsp.
       // (37g) Sat.Fat 4g 20%"). Where nothing comes before them, the serving's words are the next row's start
       // ("Serving Size: Total Fat 5.5g 8%" over "1/2 cup (125g) Sat.Fat 1g 5%").
+      // A narrow panel puts the metric quantity on the row below ("Serving Size 1/2 cup" over "(121g)").
       const next = rows[index + 1]?.text ?? '';
       const own = beforeNutrient(servingSize[1]);
-      const printed = (own || (/^\s*\d/.test(next) ? beforeNutrient(normaliseNumbers(next)) : ''))
+      const below = beforeNutrient(normaliseNumbers(next));
+      const printed = (own ? (METRIC_BELOW.test(below) ? `${own} ${below}` : own) : /^\s*\d/.test(next) ? below : '')
         .replace(/\s*servings?\s*per.*$/i, '')
         .trim();
       const quantity = parsePrintedQuantity(printed);
