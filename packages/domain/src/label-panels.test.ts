@@ -119,6 +119,15 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
     expect(facts).toMatchObject({ totalFat: grams(9, 13), dietaryFiber: grams(0, 0) });
   });
 
+  it('reads a % DV whose sign the OCR read as a 9 ("59" for "5%") where it agrees with the amount', () => {
+    const facts = byField(
+      readLabel(
+        photo(['Nutrition Facts', 'Valeur nutritive', 'Calories 150', 'Fat/Lipides3g 59', 'Sodium/Sodium1mg 09']),
+      ),
+    );
+    expect(facts).toMatchObject({ totalFat: grams(3, 5), sodium: milligrams(1, 0) });
+  });
+
   it('reads the serving where the OCR lost the space after "Per" and "pour"', () => {
     const rows = JUICE.map((r) => (r.startsWith('Per 1 cup') ? 'Per1 tbsp(15mL)/pour1 c.a soupe(15ml)' : r));
     expect(byField(readLabel(photo(rows))).servingSize).toEqual({ printed: '1 tbsp(15mL)', quantity: 15, unit: 'MLT' });

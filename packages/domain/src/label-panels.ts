@@ -96,6 +96,23 @@ const agreementOf = (amount: number, percent: number | null, dailyValue: number 
   return Math.abs(expected - percent) <= Math.max(3, expected * 0.25) ? 1 : 0.6;
 };
 
+/**
+ * A % DV whose sign the photo's edge cut or the OCR lost: a bare number ending the row after the amount ("TotalFat5g
+ * 8"), or that number less a last "9" that was the sign ("59" for "5%"). A bare number could be anything, so it is
+ * taken only where the nutrient has a daily value and the number agrees with the amount.
+ */
+export function percentWithoutSign(rest: string, agrees: ((percent: number) => boolean) | null): number | null {
+  const bare = /^\s+(\d{1,3})\s*$/.exec(rest);
+  if (!bare || !agrees) return null;
+  const whole = Number(bare[1]);
+  if (agrees(whole)) return whole;
+  const signless = bare[1].length > 1 && bare[1].endsWith('9') ? Number(bare[1].slice(0, -1)) : null;
+  return signless !== null && agrees(signless) ? signless : null;
+}
+
+/** How much of a reading's confidence a % DV read without its sign keeps: the supplier looks at it. */
+export const SIGNLESS_PERCENT_CERTAINTY = 0.8;
+
 /** The nutrients one row of a Canadian panel names, English or French; a nutrient named in both is read once. */
 export function readCanadianNutrients(text: string): PanelNutrient[] {
   const mended = mendPanelNumbers(text);
@@ -104,7 +121,15 @@ export function readCanadianNutrients(text: string): PanelNutrient[] {
     if (!m) return [];
     const amount = /^(<|less)/i.test(m[5]) ? 0.5 : /^o$/i.test(m[5]) ? 0 : Number(m[5]);
     // Saturated and trans share one % DV printed beside the pair: saturated fat keeps it, the trans row hands it on.
-    const printed = m[7] === undefined ? null : Number(m[7]);
+    const dailyValue = CANADIAN_DAILY_VALUES[key] ?? null;
+    const signless =
+      m[7] === undefined && key !== 'transFat'
+        ? percentWithoutSign(
+            mended.slice(m.index + m[0].length),
+            dailyValue === null ? null : (p) => agreementOf(amount, p, dailyValue) === 1,
+          )
+        : null;
+    const printed = m[7] === undefined ? signless : Number(m[7]);
     const percent = key === 'transFat' ? null : printed;
     return [
       {
@@ -114,7 +139,7 @@ export function readCanadianNutrients(text: string): PanelNutrient[] {
         dailyValuePercent: percent,
         ...(key === 'transFat' && printed !== null && { pairPercent: printed }),
         frenchOnly: m[1] === undefined && m[3] === undefined,
-        agreement: agreementOf(amount, percent, CANADIAN_DAILY_VALUES[key] ?? null),
+        agreement: agreementOf(amount, percent, dailyValue) * (signless === null ? 1 : SIGNLESS_PERCENT_CERTAINTY),
       },
     ];
   });

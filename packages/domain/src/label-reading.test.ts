@@ -88,6 +88,23 @@ describe('reading a US nutrition panel from OCR lines', () => {
     expect(sodium!.confidence).toBeLessThan(0.9);
   });
 
+  it('reads a % DV whose sign was cut or read as a 9 where it agrees with the amount, less sure', () => {
+    const readings = readLabel(
+      panel(['TotalFat5g 8', 'Saturated Fat 2g 129', 'Cholesterol O mg 0', 'Sodium 130mg 40', 'Trans Fat 0g 3']),
+    );
+    const facts = byField(readings);
+    expect(facts).toMatchObject({
+      totalFat: { amount: 5, dailyValuePercent: 8 },
+      saturatedFat: { amount: 2, dailyValuePercent: 12 },
+      cholesterol: { amount: 0, dailyValuePercent: 0 },
+      // 130 mg is 6 % of sodium's daily value: 40 is something else. Trans fat has no daily value.
+      sodium: { amount: 130, dailyValuePercent: null },
+      transFat: { amount: 0, dailyValuePercent: null },
+    });
+    expect(readings.find((r) => r.field === 'totalFat')!.confidence).toBe(0.78);
+    expect(readings.find((r) => r.field === 'sodium')!.confidence).toBe(0.98);
+  });
+
   it('reads the older format: servings after their heading, "less than 1g"', () => {
     const facts = byField(
       readLabel(

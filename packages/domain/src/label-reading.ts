@@ -3,12 +3,14 @@ import {
   englishHalf,
   panelColumns,
   panelKind,
+  percentWithoutSign,
   portionOverTwoRows,
   readCanadianNutrients,
   readCanadianServing,
   readEuropeanKcal,
   readEuropeanLinear,
   readEuropeanRow,
+  SIGNLESS_PERCENT_CERTAINTY,
   type PanelColumn,
 } from './label-panels.ts';
 import { INGREDIENTS_MAX, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
@@ -236,9 +238,16 @@ function readNutrients(row: Row, text: string): FactReading[] {
     if (!m) continue;
     const unit = unitOf(m[2])!;
     const amount = parseAmount(m[1]);
-    const percent = m[3] === undefined ? null : Number(m[3]);
-    const expectedUnit = NUTRIENTS.find((n) => n.key === key)!.unit;
-    const certainty = (unit === expectedUnit ? 1 : 0.5) * percentAgreement(key, amount, percent);
+    const { unit: expectedUnit, dailyValue } = NUTRIENTS.find((n) => n.key === key)!;
+    const signless =
+      m[3] === undefined && dailyValue !== null
+        ? percentWithoutSign(text.slice(m.index + m[0].length), (p) => percentAgreement(key, amount, p) === 1)
+        : null;
+    const percent = m[3] === undefined ? signless : Number(m[3]);
+    const certainty =
+      (unit === expectedUnit ? 1 : 0.5) *
+      percentAgreement(key, amount, percent) *
+      (signless === null ? 1 : SIGNLESS_PERCENT_CERTAINTY);
     out.push(read(row, { field: key, value: { amount, unit, dailyValuePercent: percent } }, certainty));
   }
   return out;
