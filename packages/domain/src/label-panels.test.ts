@@ -595,6 +595,28 @@ describe('reading an EU declaration printed as running text', () => {
     expect(reading(readings, 'protein')!.confidence).toBeLessThan(0.8);
   });
 
+  it('reads the rows that run on beside a table that read, each row naming two facts or more', () => {
+    const readings = readLabel(
+      photo([
+        'NUTRITION Typical values per 100g',
+        'Energy kJ 1205kJ/290kcal:Protein 9.7g',
+        'Carbohydrate 18.4g,of which sugars 0.6g',
+        'Fat 19.0g.of which saturates 8.3g·Fibre.3.1g',
+        'Sodium 0.66g·Equivalent as salt 1.65g',
+      ]),
+    );
+    expect(byField(readings)).toMatchObject({
+      calories: 290,
+      protein: grams(9.7),
+      totalCarbohydrate: grams(18.4),
+      totalSugars: grams(0.6),
+      totalFat: grams(19),
+      saturatedFat: grams(8.3),
+      dietaryFiber: grams(3.1),
+    });
+    expect(reading(readings, 'totalSugars')!.confidence).toBeLessThan(0.8);
+  });
+
   it('keeps to the table where its rows were read, and leaves a stretch without a name it knows unread', () => {
     expect(
       readEuropeanLinear('Energy 84kj/20kcal, Fat 0.3g (of which saturated fat 0.1g), 17mg Carbohydrate 3.1g'),

@@ -363,12 +363,20 @@ const RUNNING_MIN = 3;
 const RUNNING_CERTAINTY = 0.8;
 
 /**
- * A declaration of one column printed as running text ("Energy 837kJ/201kcal, Fat 12.7g, of which saturates 5.6g"),
- * where the table read fewer than three nutrients: what the whole text gives besides them, never as sure as a table.
+ * A declaration of one column printed as running text ("Energy 837kJ/201kcal, Fat 12.7g, of which saturates 5.6g"):
+ * where the table read fewer than three nutrients, what the whole text gives besides them; else what its rows naming
+ * two facts or more give (a table's row names one). Never as sure as a table.
  */
-function readRunningText(rows: Row[], table: FactReading[], basis: FactsBasis): FactReading[] {
+function readRunningText(allRows: Row[], table: FactReading[], basis: FactsBasis): FactReading[] {
   const isNutrient = (r: FactReading) => r.field !== 'calories' && r.field !== 'servingSize';
-  if (table.filter(isNutrient).length >= RUNNING_MIN || !rows.length) return [];
+  // Beside a table that read, only the rows that run on: each names two or more of the facts.
+  const rows =
+    table.filter(isNutrient).length >= RUNNING_MIN
+      ? allRows.filter(
+          (r) => readEuropeanLinear(r.text).length + readEuropeanKcal([{ text: r.text, middle: 0 }]).length >= 2,
+        )
+      : allRows;
+  if (!rows.length) return [];
   const text = rows.map((r) => r.text).join(' ');
   const nutrients = readEuropeanLinear(text);
   if (nutrients.length < RUNNING_MIN) return [];
