@@ -454,10 +454,12 @@ describe('reading an EU or UK nutrition declaration', () => {
     expect(lost.calories).toBeUndefined();
   });
 
-  it('reads the servings of "Serves/Portions/Porties: 6" and "This product provides: 4 servings"', () => {
+  it('reads the servings of "Serves/Portions/Porties: 6", "This product provides: 4 servings" and OCR slips of them', () => {
     for (const [row, value] of [
       ['NUTRITION Serves/Portions/Porties:6', 6],
       ['This product provides:4 servings', 4],
+      ['productprovide:6 sevings', 6],
+      ['Servings perbotle-38', 38],
     ] as const) {
       const facts = byField(readLabel(photo(['Typical values|per 100 g', row, 'Fat|3,5 g', 'Protein|3,3 g'])));
       expect(facts.servingsPerContainer, row).toEqual({ printed: String(value), value });

@@ -259,7 +259,7 @@ const SERVINGS = /(?:(about|approx\.?|approximately)\s*)?(\d+(?:\.\d+)?)\s*servi
  * Container about 14", "Servings per container.6".
  */
 const SERVINGS_AFTER =
-  /serv(?:ings?)?\s*(?:per\s*(?:container|contain|package|box|bag|can|bottle|pack|jar|carton)\s*)?[:.]?\s*((?:about|usually|approx\.?|aprx\.?)?\s*(\d+(?:\.\d+)?))/i;
+  /serv(?:ings?)?\s*(?:per\s*(?:container|contain|package|box|bag|can|bott?le|pack|jar|carton)\s*)?[:.-]?\s*((?:about|usually|approx\.?|aprx\.?)?\s*(\d+(?:\.\d+)?))/i;
 /**
  * "Serving Size", and the short forms of real packs: "Serv. Size", "SERV.SIZE", "Servings Size". Not the cut ones
  * ("ving Size"): their serving is as often cut as well, and read wrong.
@@ -299,7 +299,7 @@ const ALLERGY_ADVICE = /^\s*((?:allergy\s*(?:advice|information)|allergens?)\s*[
 const POINTER = /\bsee\s+(?:the\s+)?(?:ingredients|bold|capitals)/i;
 /** "This pack contains 10 portions", "10 servings per pack", "This product provides: 4 servings", "Serves/Portions/Porties: 6". */
 const PORTIONS =
-  /(?:(?:contains|provides)\s*:?\s*(?:approx\.?\s*|about\s*)?(\d+)\s*(?:portions|servings|serves))|(?:(\d+)\s*(?:portions|servings)\s*per\s*(?:pack|bag|box|pot))|(?:serves(?:\s*\/\s*[a-z]+)*\s*:\s*(\d+))/i;
+  /(?:(?:contains|provides?)\s*:?\s*(?:approx\.?\s*|about\s*)?(\d+)\s*(?:portions|se?r?vings|serves))|(?:(\d+)\s*(?:portions|servings)\s*per\s*(?:pack|bag|box|pot))|(?:serves(?:\s*\/\s*[a-z]+)*\s*:\s*(\d+))/i;
 
 /** A row heading the table's columns: a net quantity ("Net weight 100 g") names a quantity, not a column. */
 function isTableHeading(row: Row): boolean {
