@@ -13,9 +13,10 @@ import {
   SIGNLESS_PERCENT_CERTAINTY,
   type PanelColumn,
 } from './label-panels.ts';
+import { labelDisagreements } from './label-arithmetic.ts';
 import { INGREDIENTS_MAX, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
-import type { FactsBasis, PrintedQuantity } from './product-facts.ts';
-import type { FactReading, PhotoRegion } from './product-facts-suggestions.ts';
+import { EMPTY_PRODUCT_FACTS, type FactsBasis, type PrintedQuantity } from './product-facts.ts';
+import { applyFactSuggestion, type FactReading, type PhotoRegion } from './product-facts-suggestions.ts';
 
 /**
  * Reads the facts of a nutrition panel (US Nutrition Facts, Canadian Nutrition Facts / Valeur nutritive, EU/UK
@@ -82,6 +83,15 @@ function rowsAtSlant(lines: readonly TextLine[], skew: number) {
  * right: a box belongs to a row when its middle lies within the row's first box's height.
  */
 export function groupRows(lines: readonly TextLine[]): Row[] {
+  return rowGroupings(lines)[0];
+}
+
+/**
+ * The rows of the slant groupRows chooses, then those of the other slants that line the boxes up in no more rows
+ * (each grouping once): a table whose columns slant apart (a curved can) can pair each name with the next row's
+ * amount under the chosen slant and with its own under another, in as many rows.
+ */
+function rowGroupings(lines: readonly TextLine[]): Row[][] {
   const median = (values: number[]) =>
     values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] : 0;
   const sloped = lines.filter((l) => l.slope !== undefined);
@@ -97,10 +107,21 @@ export function groupRows(lines: readonly TextLine[]): Row[] {
     ...SLANTS,
   ];
   const [own, ...others] = skews.map((skew) => rowsAtSlant(lines, skew));
-  const rows = others.reduce(
+  const chosen = others.reduce(
     (best, candidate) => (candidate.length <= own.length - 2 && candidate.length < best.length ? candidate : best),
     own,
   );
+  const seen = new Set<string>();
+  return [chosen, own, ...others]
+    .filter((rows) => rows.length <= chosen.length)
+    .filter((rows) => {
+      const key = rows.map((r) => r.map((p) => lines.indexOf(p.line)).join(',')).join('|');
+      return !seen.has(key) && !!seen.add(key);
+    })
+    .map(toRows);
+}
+
+function toRows(rows: ReturnType<typeof rowsAtSlant>): Row[] {
   return rows.map((r) => {
     const parts = r.map((p) => p.line).sort((a, b) => a.box.x - b.box.x);
     return {
@@ -419,7 +440,25 @@ function emphasisedAllergens(ingredients: FactReading | undefined): FactReading 
 
 /** All the facts the rows of one photo give, each with its confidence and region; the first reading of a field wins. */
 export function readLabel(lines: readonly TextLine[]): FactReading[] {
-  const rows = groupRows(lines);
+  const [chosen, ...others] = rowGroupings(lines);
+  const first = readRows(chosen);
+  if (!disagreements(first)) return first;
+  // The chosen rows give numbers the label's own sums deny: another slant's rows that give as many facts, and sums
+  // that agree, paired the names with their own amounts.
+  for (const rows of others) {
+    const readings = readRows(rows);
+    if (!disagreements(readings) && readings.length >= first.length) return readings;
+  }
+  return first;
+}
+
+/** How many of the label's sums the readings disagree with (the servings' aside: the net content is seldom read). */
+function disagreements(readings: FactReading[]): number {
+  const facts = readings.reduce((f, r) => applyFactSuggestion(f, r), EMPTY_PRODUCT_FACTS);
+  return labelDisagreements(facts).filter((d) => d.check !== 'servings').length;
+}
+
+function readRows(rows: Row[]): FactReading[] {
   const kind = panelKind(rows.map((r) => r.text));
   const readings: FactReading[] = [];
   // Fields read from a row in French only: the English row of the same fact, further down, replaces them.
