@@ -17,7 +17,7 @@ import {
   v1TokenInfo,
 } from '@portal/domain';
 import { barcodeImage } from './fixtures.ts';
-import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { Client, databaseKind, demoClients, send, startTestServer, type TestServer } from './harness.ts';
 import { until } from './support/wait.ts';
 
 let server: TestServer;
@@ -226,7 +226,7 @@ describe(`REST API v1 (${databaseKind})`, () => {
     expect(info.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
     expect(info.headers.get('x-ratelimit-limit')).toBeNull();
 
-    const res = await fetch(`${server.url}/api/v1/submissions/00000000-0000-4000-8000-000000000000/decision`, {
+    const res = await send(`${server.url}/api/v1/submissions/00000000-0000-4000-8000-000000000000/decision`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token.bearer}`, 'content-type': 'text/plain' },
       body: 'ACCEPTED',

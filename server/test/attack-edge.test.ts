@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { jobs, mailOutbox, passwordResetTokens, users } from '../src/db/schema.ts';
 import { barcodeImage } from './fixtures.ts';
-import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { Client, databaseKind, demoClients, send, startTestServer, type TestServer } from './harness.ts';
 import { driveProviderLogin, startOidcProvider, type RunningOidcProvider } from './support/oidc-provider.ts';
 import { freePort } from './support/ports.ts';
 import { apiRoutes, paramNames } from './support/routes.ts';
@@ -289,7 +289,7 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
   async function answerHeaders(client: Client, url: string): Promise<{ headers: Headers }> {
     const abort = new AbortController();
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(server.url + url, {
+    const res = await send(server.url + url, {
       headers: cookie ? { cookie } : {},
       signal: abort.signal,
       redirect: 'manual',
@@ -381,7 +381,7 @@ describe(`edge requests under tight limits (${databaseKind})`, () => {
     } finally {
       slow.stop();
     }
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect((await send(`${server.url}/api/health`)).status).toBe(200);
   });
 
   it('(9) a connection that sends half its headers and then trickles is closed too', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUERY_DEPTH, MAX_QUERY_FIELDS } from '../src/graphql/limits.ts';
 import { MALFORMED_UPLOAD_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../src/lib/errors.ts';
 import { barcodeImage } from './fixtures.ts';
-import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { Client, databaseKind, send, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let supplier: Client;
@@ -149,7 +149,7 @@ describe(`bad input (${databaseKind})`, () => {
     });
     cases.push('empty JSON body');
     expect(res.status).toBeGreaterThanOrEqual(400);
-    const raw = await fetch(`${server.url}/graphql`, {
+    const raw = await send(`${server.url}/graphql`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -160,7 +160,7 @@ describe(`bad input (${databaseKind})`, () => {
     });
     await expectClear4xx('truncated JSON', { status: raw.status, json: await raw.json() });
     // On a REST route, in our own vocabulary of codes (not the framework's FST_ERR_CTP_INVALID_JSON_BODY).
-    const rest = await fetch(`${server.url}/api/companies/1001/webhooks`, {
+    const rest = await send(`${server.url}/api/companies/1001/webhooks`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -176,7 +176,7 @@ describe(`bad input (${databaseKind})`, () => {
 
   it('answers another content type than JSON with 415 and our own code, as the OpenAPI document says', async () => {
     const cookie = [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(`${server.url}/api/companies/1001/webhooks`, {
+    const res = await send(`${server.url}/api/companies/1001/webhooks`, {
       method: 'POST',
       headers: { 'content-type': 'application/xml', origin: server.url, cookie },
       body: '<webhook/>',

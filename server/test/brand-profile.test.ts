@@ -4,7 +4,7 @@ import { BRAND_MSG } from '@portal/domain';
 import { brandProfiles, cities, featureFlags } from '../src/db/schema.ts';
 import { loadReferenceData } from '../src/modules/reference-data/load.ts';
 import { barcodePdf, plainImage } from './fixtures.ts';
-import { Client, demoClients, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { Client, demoClients, databaseKind, send, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let supplier: Client;
@@ -256,7 +256,7 @@ describe(`brand profile (${databaseKind})`, () => {
     );
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ brandLogoFilename: 'Green Logo.png' });
-    const back = await fetch(server.url + filePath('brand-logo'), {
+    const back = await send(server.url + filePath('brand-logo'), {
       headers: { cookie: [...supplier2.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(back.status).toBe(200);

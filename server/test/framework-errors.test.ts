@@ -13,7 +13,7 @@ import {
   URI_TOO_LONG_MESSAGE,
 } from '../src/lib/framework-errors.ts';
 import { UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../src/lib/errors.ts';
-import { Client, startTestServer, type TestServer } from './harness.ts';
+import { Client, send, startTestServer, type TestServer } from './harness.ts';
 
 const PROBLEM = 'application/problem+json; charset=utf-8';
 
@@ -58,7 +58,7 @@ function rawExchange(text: string): Promise<{ status: number; headers: string; b
 
 describe('framework errors', () => {
   it('414 URI_TOO_LONG for a path parameter past the router limit and for an address past the header limit', async () => {
-    const param = await fetch(`${server.url}/api/v1/submissions/${'a'.repeat(200)}`);
+    const param = await send(`${server.url}/api/v1/submissions/${'a'.repeat(200)}`);
     expect(param.status).toBe(414);
     expect(await problemOf(param)).toMatchObject({
       code: 'URI_TOO_LONG',
@@ -92,23 +92,23 @@ describe('framework errors', () => {
   });
 
   it('400 BAD_REQUEST for a malformed %-escape in the address', async () => {
-    const res = await fetch(`${server.url}/api/v1/submissions/%zz`);
+    const res = await send(`${server.url}/api/v1/submissions/%zz`);
     expect(res.status).toBe(400);
     expect(await problemOf(res)).toMatchObject({ code: 'BAD_REQUEST', message: BAD_URL_MESSAGE });
   });
 
   it('404 NOT_FOUND for an unknown /api address, 405 METHOD_NOT_ALLOWED with Allow for a known one', async () => {
-    const unknown = await fetch(`${server.url}/api/no-such-thing`, { headers: { cookie } });
+    const unknown = await send(`${server.url}/api/no-such-thing`, { headers: { cookie } });
     expect(unknown.status).toBe(404);
     expect((await problemOf(unknown)).code).toBe('NOT_FOUND');
 
-    const wrongMethod = await fetch(`${server.url}/api/health`, { method: 'DELETE', headers: { origin: server.url } });
+    const wrongMethod = await send(`${server.url}/api/health`, { method: 'DELETE', headers: { origin: server.url } });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD');
     expect(await problemOf(wrongMethod)).toMatchObject({ code: 'METHOD_NOT_ALLOWED', status: 405 });
 
     // A parameterised address too.
-    const withParam = await fetch(`${server.url}/api/v1/submissions/123`, {
+    const withParam = await send(`${server.url}/api/v1/submissions/123`, {
       method: 'PUT',
       headers: { origin: server.url, cookie },
     });

@@ -188,7 +188,7 @@ const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
  * queries on it), the client's idle clock stands still and the server, elsewhere or at its own timer, closes that
  * connection under the next request. The server has not read such a request. A second reset is the answer.
  */
-export async function send(url: string, init: RequestInit): Promise<Response> {
+export async function send(url: string, init: RequestInit = {}): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {

@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
 import { EXAMPLE } from '@portal/domain';
-import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { Client, databaseKind, demoClients, send, startTestServer, type TestServer } from './harness.ts';
 import { apiRoutes } from './support/routes.ts';
 
 let server: TestServer;
@@ -229,18 +229,18 @@ describe(`OpenAPI (${databaseKind})`, () => {
   const letTheLoopRun = () => new Promise((resolve) => setImmediate(resolve));
 
   it('/api/docs serves Swagger UI from this server, under the same CSP as the app', async () => {
-    const page = await fetch(`${server.url}/api/docs`);
+    const page = await send(`${server.url}/api/docs`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('/api/docs/assets/swagger-ui-bundle.js');
     expect(html).not.toMatch(/https?:\/\//);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'init.js']) {
-      const asset = await fetch(`${server.url}/api/docs/assets/${file}`);
+      const asset = await send(`${server.url}/api/docs/assets/${file}`);
       expect(asset.status, file).toBe(200);
       expect((await asset.arrayBuffer()).byteLength, file).toBeGreaterThan(100);
     }
-    expect((await fetch(`${server.url}/api/docs/assets/package.json`)).status).toBe(404);
+    expect((await send(`${server.url}/api/docs/assets/package.json`)).status).toBe(404);
   });
 
   it('/graphql/schema.graphql gives the SDL to a signed-in user, not to a visitor', async () => {

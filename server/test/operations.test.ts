@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeImage } from './fixtures.ts';
-import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { Client, databaseKind, send, startTestServer, type TestServer } from './harness.ts';
 import { startS3 } from './support/s3.ts';
 import { until } from './support/wait.ts';
 
@@ -83,7 +83,7 @@ describe(`files in S3-compatible storage (${databaseKind}, s3rver on loopback)`,
     expect(upload.headers.get('retry-after')).toBe('5');
     expect(upload.json.code).toBe('DEPENDENCY_UNAVAILABLE');
     // Where an operator sees it: the metrics say the store is down and the database up.
-    const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const metrics = await send(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     const text = await metrics.text();
     expect(text).toMatch(/^portal_dependency_up\{dependency="storage"\} 0$/m);
     expect(text).toMatch(/^portal_dependency_up\{dependency="database"\} 1$/m);

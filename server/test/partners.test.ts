@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_FIELDS, PARTNER_SETTINGS_MSG } from '@portal/domain';
 import { plainImage } from './fixtures.ts';
-import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { Client, databaseKind, send, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let admin: Client;
@@ -340,7 +340,7 @@ describe(`partner configurations (${databaseKind})`, () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id, partnerLogoFileName: 'Fresh Logo.png' });
 
-    const got = await fetch(
+    const got = await send(
       `${server.url}/api/partner-configurations/${id}/logo/${encodeURIComponent('Fresh Logo.png')}`,
     );
     expect(got.status).toBe(200);
@@ -349,7 +349,7 @@ describe(`partner configurations (${databaseKind})`, () => {
     expect(Buffer.from(await got.arrayBuffer()).equals(png)).toBe(true);
     const logoAt = `${server.url}/api/partner-configurations/${id}/logo/${encodeURIComponent('Fresh Logo.png')}`;
     const etag = got.headers.get('etag')!;
-    expect((await fetch(logoAt, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await send(logoAt, { headers: { 'if-none-match': etag } })).status).toBe(304);
     // A new picture under the same name: the browser's copy no longer matches, so it gets the new one at once.
     const newer = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } } })
       .png()
@@ -363,11 +363,11 @@ describe(`partner configurations (${databaseKind})`, () => {
         )
       ).status,
     ).toBe(200);
-    const again = await fetch(logoAt, { headers: { 'if-none-match': etag } });
+    const again = await send(logoAt, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(200);
     expect(Buffer.from(await again.arrayBuffer()).equals(newer)).toBe(true);
-    expect((await fetch(`${server.url}/api/partner-configurations/${id}/logo/other.png`)).status).toBe(404);
-    expect((await fetch(`${server.url}/api/partner-configurations/999999/logo/other.png`)).status).toBe(404);
+    expect((await send(`${server.url}/api/partner-configurations/${id}/logo/other.png`)).status).toBe(404);
+    expect((await send(`${server.url}/api/partner-configurations/999999/logo/other.png`)).status).toBe(404);
 
     const pub = await anonymous.get('/api/companies/30443/partner-configuration');
     expect(pub.json.partnerLogoFileName).toBe('Fresh Logo.png');
