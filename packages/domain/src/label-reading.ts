@@ -15,8 +15,8 @@ import {
 } from './label-panels.ts';
 import { labelDisagreements } from './label-arithmetic.ts';
 import { INGREDIENTS_MAX, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
-import { EMPTY_PRODUCT_FACTS, type FactsBasis, type PrintedQuantity } from './product-facts.ts';
-import { applyFactSuggestion, type FactReading, type PhotoRegion } from './product-facts-suggestions.ts';
+import type { FactsBasis, NutrientValue, PrintedQuantity, ProductFacts } from './product-facts.ts';
+import type { FactReading, PhotoRegion } from './product-facts-suggestions.ts';
 
 /**
  * Reads the facts of a nutrition panel (US Nutrition Facts, Canadian Nutrition Facts / Valeur nutritive, EU/UK
@@ -452,9 +452,27 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
   return first;
 }
 
-/** How many of the label's sums the readings disagree with (the servings' aside: the net content is seldom read). */
+/**
+ * How many of the label's sums the readings' calories and nutrients disagree with (the servings' aside: the net content
+ * is seldom read). The facts are built here, not by the schemas' module: this one stays out of the first paint's zod.
+ */
 function disagreements(readings: FactReading[]): number {
-  const facts = readings.reduce((f, r) => applyFactSuggestion(f, r), EMPTY_PRODUCT_FACTS);
+  const facts: ProductFacts = {
+    basis: readings.find((r) => r.basis)?.basis ?? 'serving',
+    servingSize: null,
+    servingsPerContainer: null,
+    calories: null,
+    energyKj: null,
+    nutrients: {},
+    netContent: null,
+    ingredients: null,
+    allergens: null,
+  };
+  for (const r of readings) {
+    if (r.field === 'calories') facts.calories = r.value;
+    else if (NUTRIENTS.some((n) => n.key === r.field))
+      facts.nutrients[r.field as NutrientKey] = r.value as NutrientValue;
+  }
   return labelDisagreements(facts).filter((d) => d.check !== 'servings').length;
 }
 
