@@ -103,6 +103,13 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
       ['Saturated / satures 1 g', '+ Trans / trans 0 g 5 %'],
     ])
       expect(pair(rows), rows.join(' | ')).toEqual([grams(1, 5), grams(0)]);
+    // Its region takes in the row the percent was read on.
+    const region = (rows: string[]) =>
+      reading(readLabel(photo(['Nutrition Facts', 'Valeur nutritive', 'Calories 90', ...rows])), 'saturatedFat')!
+        .region;
+    expect(region(['Saturated/satures1g', '5%', '+ Trans / trans 0g']).height).toBeCloseTo(0.032 + 0.028);
+    expect(region(['Saturated / satures 1 g', '+ Trans / trans 0 g 5 %']).height).toBeCloseTo(0.032 + 0.028);
+    expect(region(['Saturated / saturés 1 g|5 %', '+ Trans / trans 0 g']).height).toBeCloseTo(0.028);
     // A percent below the trans row is the next nutrient's; none printed is none read.
     expect(pair(['Saturated / saturés 1 g', '+ Trans / trans 0 g', '3 %', 'Cholesterol / Cholestérol 5 mg'])).toEqual([
       grams(1),

@@ -584,10 +584,16 @@ function givePairPercent(
   if (saturated?.field !== 'saturatedFat' || saturated.value.dailyValuePercent !== null || !pair.saturatedFat) return;
   const between = rows
     .slice(pair.saturatedFat.index + 1, pair.transFat?.index ?? pair.saturatedFat.index + 1)
-    .map((row) => /^\s*(\d{1,3})\s*%\s*$/.exec(normaliseNumbers(row.text)))
-    .find(Boolean);
-  const percent = between ? Number(between[1]) : pair.transFat?.percent;
-  if (percent !== undefined) readings[at] = { ...saturated, value: { ...saturated.value, dailyValuePercent: percent } };
+    .find((row) => /^\s*\d{1,3}\s*%\s*$/.test(normaliseNumbers(row.text)));
+  const percent = between ? Number(/\d+/.exec(normaliseNumbers(between.text))![0]) : pair.transFat?.percent;
+  if (percent === undefined) return;
+  // The region shows where the percent was read too: its own row, or the trans row.
+  const from = between ?? (pair.transFat && rows[pair.transFat.index]);
+  readings[at] = {
+    ...saturated,
+    value: { ...saturated.value, dailyValuePercent: percent },
+    region: from ? union([saturated.region, from.box]) : saturated.region,
+  };
 }
 
 /** Chinese, Japanese and Korean script (with their full-width forms): a second language's name on a US row. */
