@@ -520,6 +520,8 @@ describe('reading an EU or UK nutrition declaration', () => {
         value: { printed, quantity: parseFloat(below.replace(/^\D+/, '')), unit: 'GRM' },
         confidence: 0.82,
       });
+      // Its region covers the heading's two rows.
+      expect(reading(readings, 'servingSize')!.region.height).toBeCloseTo(0.032 + 0.028);
       // The amounts are still the 100 g column's.
       expect(byField(readings)).toMatchObject({ calories: 457, totalFat: grams(18), protein: grams(9.1) });
     }

@@ -297,6 +297,9 @@ describe('the compact US format and the short forms of real packs', () => {
       unit: 'GRM',
     });
     expect(serving('Serving Size 1oz', '(28g/ About 3 pickles)')).toMatchObject({ quantity: 28, unit: 'GRM' });
+    // Its region covers both rows.
+    const region = readLabel(panel(['Serving Size 1/2 cup', '(121g)'])).find((r) => r.field === 'servingSize')!.region;
+    expect(region.height).toBeCloseTo(0.035 + 0.03);
     expect(serving('Serving Size 1/2 cup', 'About 3 pickles (28g)')).toEqual({
       printed: '1/2 cup',
       quantity: null,

@@ -49,6 +49,13 @@ const union = (boxes: PhotoRegion[]): PhotoRegion => {
   return { x, y, width: right - x, height: bottom - y };
 };
 
+/** Two rows read as one value: its region covers both, its confidence is the less sure one's. */
+const spanning = (first: Row, second: Row): Row => ({
+  ...first,
+  box: union([first.box, second.box]),
+  confidence: Math.min(first.confidence, second.confidence),
+});
+
 /** The slants tried besides the lines' own, as height over width: 0.3 is about 17°. */
 const SLANTS = Array.from({ length: 25 }, (_, i) => -0.3 + i * 0.025);
 
@@ -360,7 +367,7 @@ function readEuropeanTable(rows: Row[]): FactReading[] {
     out.push(read(header, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
   } else if (twoRows) {
     // Never sure: the heading's two rows were put together from where their boxes lie.
-    out.push(read(header, { field: 'servingSize', value: parsePrintedQuantity(twoRows) }, 0.85));
+    out.push(read(spanning(header, next), { field: 'servingSize', value: parsePrintedQuantity(twoRows) }, 0.85));
   }
   for (const row of rows.slice(headerIndex + 1)) {
     const kcal = amountInColumn(readEuropeanKcal(row.parts), columns, index);
@@ -516,11 +523,13 @@ function readRows(rows: Row[]): FactReading[] {
       const next = rows[index + 1]?.text ?? '';
       const own = beforeNutrient(servingSize[1]);
       const below = beforeNutrient(normaliseNumbers(next));
-      const printed = (own ? (METRIC_BELOW.test(below) ? `${own} ${below}` : own) : /^\s*\d/.test(next) ? below : '')
+      const fromBelow = own ? METRIC_BELOW.test(below) : /^\s*\d/.test(next);
+      const printed = (own ? (fromBelow ? `${own} ${below}` : own) : fromBelow ? below : '')
         .replace(/\s*servings?\s*per.*$/i, '')
         .trim();
       const quantity = parsePrintedQuantity(printed);
-      if (printed) add(read(row, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
+      const source = fromBelow ? spanning(row, rows[index + 1]) : row;
+      if (printed) add(read(source, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7));
     }
     // A US panel printed in English and another language names each row twice ("Total Fat/ Grasa total 0g", "Total
     // Fat 總脂肪0g"): read as printed, then with the second name left out; a field read as printed stays.
