@@ -137,6 +137,11 @@ describe('net content, ingredients and allergens', () => {
     expect(parsePrintedQuantity('16 FL OZ (1 PT) 473 mL')).toMatchObject({ quantity: 473, unit: 'MLT' });
     expect(parsePrintedQuantity('Net Wt. 2 lb')).toMatchObject({ quantity: 2, unit: 'LBR' });
     expect(parsePrintedQuantity('one bag')).toMatchObject({ quantity: null, unit: null });
+    // Whole units with no measure printed: their number, in no unit; never a fraction or a number a measure follows.
+    expect(parsePrintedQuantity('1Container')).toMatchObject({ quantity: 1, unit: null });
+    expect(parsePrintedQuantity('2 Bars')).toMatchObject({ quantity: 2, unit: null });
+    expect(parsePrintedQuantity('1/2 cup')).toMatchObject({ quantity: null, unit: null });
+    expect(parsePrintedQuantity('2 tbsp (about 30')).toMatchObject({ quantity: null, unit: null });
   });
 
   it('reads the ingredients across rows up to the allergen statement, which it reads as printed', () => {

@@ -179,7 +179,13 @@ export function parsePrintedQuantity(printed: string): PrintedQuantity {
     return unit ? [{ quantity: Number(m[1].replace(',', '.')), unit }] : [];
   });
   const chosen = found.find((f) => METRIC.has(f.unit)) ?? found[0];
-  return { printed: printed.trim().slice(0, 120), quantity: chosen?.quantity ?? null, unit: chosen?.unit ?? null };
+  // A serving of whole units with no measure printed ("1 Container", "2 Bars"): their number, in no unit the facts know.
+  const count = chosen ? null : /^\s*(\d+)\s*(?!\d)[a-z]{3,}\b(?!.*\d)/i.exec(printed);
+  return {
+    printed: printed.trim().slice(0, 120),
+    quantity: chosen?.quantity ?? (count ? Number(count[1]) : null),
+    unit: chosen?.unit ?? null,
+  };
 }
 
 /** A label's words with any spacing between them, OCR often dropping or adding spaces. */
