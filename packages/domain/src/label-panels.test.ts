@@ -135,6 +135,38 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
     expect(facts).toMatchObject({ totalFat: grams(3, 5), sodium: milligrams(1, 0) });
   });
 
+  it('gives a % DV on a row of its own to the nutrient next to it, the row above first, where the amount agrees', () => {
+    const facts = byField(
+      readLabel(
+        photo([
+          'Nutrition Facts',
+          'Valeur nutritive',
+          'Calories / Calories 60',
+          'Fat/ Lipides 1 g',
+          '2 %',
+          'Saturated / satures 0.5 g',
+          'Monounsaturated / monoinsaturés 1 g',
+          '0%',
+          'Cholesterol/ Cholesterol O mg',
+          '3%',
+          'Sodium/Sodium 65mg',
+          'Sugars / Sucres 1g',
+          '40%',
+          'Protein / Protéines 3 g',
+        ]),
+      ),
+    );
+    expect(facts).toMatchObject({
+      totalFat: grams(1, 2),
+      saturatedFat: grams(0.5),
+      cholesterol: milligrams(0, 0),
+      sodium: milligrams(65, 3),
+      // 1 g of sugars is 1 % of Canada's 100 g, and protein has no daily value: 40 % is neither's.
+      totalSugars: grams(1),
+      protein: grams(3),
+    });
+  });
+
   it('reads the serving where the OCR lost the space after "Per" and "pour"', () => {
     const rows = JUICE.map((r) => (r.startsWith('Per 1 cup') ? 'Per1 tbsp(15mL)/pour1 c.a soupe(15ml)' : r));
     expect(byField(readLabel(photo(rows))).servingSize).toEqual({ printed: '1 tbsp(15mL)', quantity: 15, unit: 'MLT' });

@@ -14,7 +14,7 @@ import {
   type PanelColumn,
 } from './label-panels.ts';
 import { labelDisagreements } from './label-arithmetic.ts';
-import { INGREDIENTS_MAX, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
+import { CANADIAN_DAILY_VALUES, INGREDIENTS_MAX, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
 import type { FactsBasis, NutrientValue, PrintedQuantity, ProductFacts } from './product-facts.ts';
 import type { FactReading, PhotoRegion } from './product-facts-suggestions.ts';
 
@@ -581,7 +581,41 @@ function readRows(rows: Row[]): FactReading[] {
   const emphasised = kind === 'eu' && emphasisedAllergens(readings.find((r) => r.field === 'ingredients'));
   if (emphasised) add(emphasised);
   if (kind === 'canada') givePairPercent(readings, rows, fatPair);
+  if (kind !== 'eu') givePercentRows(readings, rows, kind === 'canada');
   return readings;
+}
+
+const PERCENT_ROW = /^\s*(\d{1,3})\s*%\s*$/;
+
+/**
+ * A % DV the OCR set on a row of its own, just above or below its nutrient's (the column printed a little lower or
+ * higher than the names): given to the nutrient next to it that has none, the row above first, when it agrees with the
+ * amount. Each such row is given once; saturated fat's is the pair's (givePairPercent), trans fat has no daily value.
+ */
+function givePercentRows(readings: FactReading[], rows: Row[], canadian: boolean) {
+  const used = new Set<number>();
+  readings.forEach((reading, at) => {
+    const nutrient = NUTRIENTS.find((n) => n.key === reading.field);
+    if (!nutrient || nutrient.key === 'saturatedFat') return;
+    const value = reading.value as NutrientValue;
+    const dailyValue = (canadian ? CANADIAN_DAILY_VALUES[nutrient.key] : undefined) ?? nutrient.dailyValue;
+    if (value.dailyValuePercent !== null || dailyValue === null) return;
+    const index = rows.findIndex((row) => row.box === reading.region);
+    if (index === -1) return;
+    for (const near of [index - 1, index + 1]) {
+      const m = rows[near] && !used.has(near) ? PERCENT_ROW.exec(normaliseNumbers(rows[near].text)) : null;
+      const percent = m ? Number(m[1]) : null;
+      const expected = (value.amount / dailyValue) * 100;
+      if (percent === null || Math.abs(expected - percent) > Math.max(3, expected * 0.25)) continue;
+      used.add(near);
+      readings[at] = {
+        ...reading,
+        value: { ...value, dailyValuePercent: percent },
+        region: union([reading.region, rows[near].box]),
+      } as FactReading;
+      return;
+    }
+  });
 }
 
 /**
