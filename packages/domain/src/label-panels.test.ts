@@ -117,13 +117,18 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
     ]);
   });
 
-  it('reads a zero the OCR took for the letter O after a name, and names run together without their slash', () => {
+  it('reads a zero the OCR took for the letter O after a name, names run together, and an i read as an l', () => {
     const facts = byField(
       readLabel(
         photo(['Nutrition Facts', 'Valeur nutritive', 'Calories 90', 'FatLipides9g|13 %', 'Fibre/ FibresOg|0%']),
       ),
     );
     expect(facts).toMatchObject({ totalFat: grams(9, 13), dietaryFiber: grams(0, 0) });
+    // An i read as an l: "Llpldes", "Proteln".
+    const slips = byField(
+      readLabel(photo(['Nutrition Facts', 'Valeur nutritive', 'Fat/ Llpldes6g|8%', 'Proteln/ Proteines 3 g'])),
+    );
+    expect(slips).toMatchObject({ totalFat: grams(6, 8), protein: grams(3) });
   });
 
   it('reads a % DV whose sign the OCR read as a 9 ("59" for "5%") where it agrees with the amount', () => {

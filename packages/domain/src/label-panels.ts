@@ -60,17 +60,18 @@ export interface PanelNutrient {
  * The nutrients of the Canadian panel (Food and Drug Regulations, B.01.401, 2016 format and the older one), in
  * English and French; the daily value its "% valeur quotidienne" refers to is Canada's (measures.ts).
  */
+// The OCR reads an i as an l or a 1 ("Llpldes", "Proteln"): the names that print one allow either.
 const CANADIAN_NUTRIENTS: { key: NutrientKey; en: string; fr: string }[] = [
   { key: 'saturatedFat', en: 'Saturated(?:\\s*Fat)?', fr: '(?:lipides\\s*|gras\\s*)?satur[ée]s' },
   { key: 'transFat', en: '\\+?\\s*Trans(?:\\s*Fat)?', fr: '(?:gras\\s*)?trans' },
-  { key: 'totalFat', en: '(?<!(?:Saturated|Trans)\\s*)(?:Total\\s*)?Fat', fr: 'Lipides' },
+  { key: 'totalFat', en: '(?<!(?:Saturated|Trans)\\s*)(?:Total\\s*)?Fat', fr: 'L[il1]p[il1]des' },
   { key: 'cholesterol', en: 'Cholesterol', fr: 'Cholest[ée]rol' },
   { key: 'sodium', en: 'Sodium', fr: 'Sodium' },
   { key: 'potassium', en: 'Potassium', fr: 'Potassium' },
   { key: 'totalCarbohydrate', en: '(?:Total\\s*)?Carbohydrates?', fr: 'Glucides' },
   { key: 'dietaryFiber', en: 'Fib(?:re|er)s?', fr: 'Fibres' },
   { key: 'totalSugars', en: 'Sugars', fr: 'Sucres' },
-  { key: 'protein', en: 'Proteins?', fr: 'Prot[ée]ines' },
+  { key: 'protein', en: 'Prote[il1]ns?', fr: 'Prot[ée][il1]nes' },
   { key: 'vitaminD', en: 'Vitamin\\s*D', fr: 'Vitamine\\s*D' },
   { key: 'calcium', en: 'Calcium', fr: 'Calcium' },
   { key: 'iron', en: 'Iron', fr: 'Fer' },
