@@ -211,7 +211,7 @@ function percentAgreement(key: NutrientKey, amount: number, percent: number | nu
 
 /** The abbreviations of the tabular and linear US formats (21 CFR 101.9(j)(13)): "Sat. Fat", "Cholest.", "Fiber". */
 const ABBREVIATED: Partial<Record<NutrientKey, string>> = {
-  saturatedFat: String.raw`Sat(?:urated|\.)?\s*Fat`,
+  saturatedFat: String.raw`Sat(?:urated?|\.)?\s*Fat`,
   cholesterol: String.raw`Cholest(?:erol|\.)?`,
   dietaryFiber: String.raw`(?:Dietary\s*)?Fib(?:er|re)`,
 };
