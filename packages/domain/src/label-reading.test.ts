@@ -273,6 +273,11 @@ describe('the compact US format and the short forms of real packs', () => {
     expect(read.saturatedFat).toEqual({ amount: 4, unit: 'GRM', dailyValuePercent: 20 });
     expect(read.cholesterol).toEqual({ amount: 20, unit: 'MGM', dailyValuePercent: 7 });
     expect(read.dietaryFiber).toEqual({ amount: 1, unit: 'GRM', dailyValuePercent: 4 });
+    // An i read as an l.
+    expect(byField(readLabel(panel(['Sodlum 95 mg 4%', 'Potasslum 910mg 26%'])))).toMatchObject({
+      sodium: { amount: 95, dailyValuePercent: 4 },
+      potassium: { amount: 910, dailyValuePercent: 26 },
+    });
     // "SaturateFat": the OCR lost the d.
     expect(byField(readLabel(panel(['Total Fat 1g 2%', 'SaturateFat Og 0%'])))).toMatchObject({
       totalFat: { amount: 1, dailyValuePercent: 2 },

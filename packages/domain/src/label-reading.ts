@@ -226,7 +226,8 @@ const nutrientName = (n: (typeof NUTRIENTS)[number]) =>
     ? '(?:Total\\s*)?Carb(?:ohydrate|\\.|,)?s?'
     : n.key === 'totalSugars'
       ? '(?:Total\\s*)?Sugars'
-      : (ABBREVIATED[n.key] ?? words(n.label).replace(/^Total/, 'T?otal'));
+      : // The OCR reads an i as an l or a 1 ("Sodlum", "Potasslum").
+        (ABBREVIATED[n.key] ?? words(n.label).replace(/^Total/, 'T?otal')).replace(/i/g, '[il1]');
 
 const NUTRIENT_LABELS: { key: NutrientKey; pattern: RegExp }[] = NUTRIENTS.map((n) => {
   // The lookbehinds below keep "Added Sugars" out of the total, and the subtotals out of the fat and fiber.
