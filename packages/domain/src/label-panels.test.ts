@@ -172,6 +172,21 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
     });
   });
 
+  it('reads a serving printed without its "Per" until a "Per" row gives one', () => {
+    const serving = (...rows: string[]) =>
+      byField(
+        readLabel(photo(['Nutrition Facts', 'Valeur nutritive', ...rows, 'Calories 200', 'Fat / Lipides 9 g|14 %'])),
+      ).servingSize;
+    expect(serving('About5 squares(40 g)', 'environ 5 morceaux(40 g)')).toEqual({
+      printed: 'About5 squares(40 g)',
+      quantity: 40,
+      unit: 'GRM',
+    });
+    expect(serving('About5 squares(40 g)', 'Per 4 squares (32 g)')).toMatchObject({ quantity: 32 });
+    // A row with no quantity in brackets is no serving.
+    expect(serving('5 squares')).toBeUndefined();
+  });
+
   it('reads the serving where the OCR lost the space after "Per" and "pour"', () => {
     const rows = JUICE.map((r) => (r.startsWith('Per 1 cup') ? 'Per1 tbsp(15mL)/pour1 c.a soupe(15ml)' : r));
     expect(byField(readLabel(photo(rows))).servingSize).toEqual({ printed: '1 tbsp(15mL)', quantity: 15, unit: 'MLT' });
@@ -531,6 +546,19 @@ describe('reading an EU or UK nutrition declaration', () => {
       protein: grams(10.9),
     });
     expect(reading(readings, 'protein')!.basis).toBe('100g');
+  });
+
+  it('reads a portion column headed without a space after "per" ("per31g")', () => {
+    const readings = readLabel(
+      photo(['Typical values per 100g**|per31g**|%RI*', 'Energy|1270kJ/306kcal|394kJ/95kcal|5%', 'Fat|12g|3.7g|5%'], {
+        columns: [0.02, 0.45, 0.65, 0.85],
+      }),
+    );
+    expect(byField(readings)).toMatchObject({
+      servingSize: { quantity: 31, unit: 'GRM' },
+      calories: 306,
+      totalFat: grams(12),
+    });
   });
 
   it('reads the portion of a column headed over two rows ("per cracker" above "5g"), never sure', () => {

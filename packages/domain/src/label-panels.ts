@@ -151,13 +151,20 @@ export function englishHalf(text: string): string {
   return text.split(/\s*\/?\s*(?=\b(?:ingr[ée]dients|contient|peut\s*contenir)\s*:)/i)[0].replace(/\s*\/\s*$/, '');
 }
 
-/** Serving on a Canadian panel: "Per 1 cup (250 mL) / pour 1 tasse (250 mL)"; French alone when the English is gone. */
-export function readCanadianServing(text: string): { printed: string; french: boolean } | null {
+/**
+ * Serving on a Canadian panel: "Per 1 cup (250 mL) / pour 1 tasse (250 mL)"; French alone when the English is gone, or
+ * a serving without its "Per", each `fallback`: an English "Per" row replaces it.
+ */
+export function readCanadianServing(text: string): { printed: string; fallback: boolean } | null {
   // "Per1 tbsp(15mL)/pour1 c.a soupe": the space after "per" and "pour" is often lost.
   const english = /(?:^|\/)\s*per(?:\s+|(?=\d))(.+?)(?:\s*\/\s*(?:pour|par)(?:\s|(?=\d)).*)?$/i.exec(text);
-  if (english) return { printed: english[1].trim(), french: false };
+  if (english) return { printed: english[1].trim(), fallback: false };
   const french = /^\s*(?:pour|par)\s+(\d.+?)(?:\s*\/\s*per\s.*)?$/i.exec(text);
-  return french ? { printed: french[1].trim(), french: true } : null;
+  if (french) return { printed: french[1].trim(), fallback: true };
+  // Without its "Per": a row that is only a serving with its metric quantity ("About5 squares(40 g)"), kept until a
+  // "Per" row gives the serving.
+  const bare = /^\s*((?:about\s*)?\d[^()]*\(\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\))\s*$/i.exec(text);
+  return bare ? { printed: bare[1].trim(), fallback: true } : null;
 }
 
 /** A column of an EU table: per 100 g (or mL) or per portion, with the portion as printed. */
@@ -169,7 +176,7 @@ export interface PanelColumn {
 }
 
 const COLUMN =
-  /(?:\b(?:per|pro|je)\s*|\b)100\s*(?<hundred>g|ml)\b|\b(?:per|each)\s+(?<portion>(?:[a-z]+\s*)?\(?\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\)?(?:\s*(?:portion|serving|serve|bar|biscuit|slice|pack|pot|bag)s?)?|(?:a\s+)?(?:portion|serving|serve)(?:\s*\(\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\))?)/gi;
+  /(?:\b(?:per|pro|je)\s*|\b)100\s*(?<hundred>g|ml)\b|\b(?:per|each)(?:\s+|(?=\d))(?<portion>(?:[a-z]+\s*)?\(?\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\)?(?:\s*(?:portion|serving|serve|bar|biscuit|slice|pack|pot|bag)s?)?|(?:a\s+)?(?:portion|serving|serve)(?:\s*\(\s*\d+(?:[.,]\d+)?\s*(?:g|ml)\s*\))?)/gi;
 
 /** A portion's heading without its quantity ("per cracker", "perserving", "Per ¼ pudding"): the quantity is below. */
 const PORTION_WITHOUT_QUANTITY = /^(?:per|each)\s*(?!100)([^\d%]{2,30}|%[^\d%]{2,30})$/i;

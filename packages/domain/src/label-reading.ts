@@ -514,7 +514,7 @@ function readRows(rows: Row[]): FactReading[] {
       const serving = readCanadianServing(text);
       const quantity = serving && parsePrintedQuantity(serving.printed);
       if (serving && quantity)
-        add(read(row, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7), serving.french);
+        add(read(row, { field: 'servingSize', value: quantity }, quantity.unit ? 1 : 0.7), serving.fallback);
     }
     const portions = kind === 'eu' ? PORTIONS.exec(text) : null;
     if (portions) {
