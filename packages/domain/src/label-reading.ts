@@ -16,6 +16,7 @@ import {
 import { labelDisagreements } from './label-arithmetic.ts';
 import { CANADIAN_DAILY_VALUES, INGREDIENTS_MAX, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
 import type { FactsBasis, NutrientValue, PrintedQuantity, ProductFacts } from './product-facts.ts';
+import { EMPTY_PRODUCT_FACTS } from './product-facts-empty.ts';
 import type { FactReading, PhotoRegion } from './product-facts-suggestions.ts';
 
 /**
@@ -472,15 +473,9 @@ export function readLabel(lines: readonly TextLine[]): FactReading[] {
  */
 function disagreements(readings: FactReading[]): number {
   const facts: ProductFacts = {
+    ...EMPTY_PRODUCT_FACTS,
     basis: readings.find((r) => r.basis)?.basis ?? 'serving',
-    servingSize: null,
-    servingsPerContainer: null,
-    calories: null,
-    energyKj: null,
     nutrients: {},
-    netContent: null,
-    ingredients: null,
-    allergens: null,
   };
   for (const r of readings) {
     if (r.field === 'calories') facts.calories = r.value;

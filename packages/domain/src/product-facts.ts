@@ -52,14 +52,4 @@ export const productFactsSchema = z.object({
 });
 export type ProductFacts = z.infer<typeof productFactsSchema>;
 
-export const EMPTY_PRODUCT_FACTS: ProductFacts = {
-  basis: 'serving',
-  servingSize: null,
-  servingsPerContainer: null,
-  calories: null,
-  energyKj: null,
-  nutrients: {},
-  netContent: null,
-  ingredients: null,
-  allergens: null,
-};
+export { EMPTY_PRODUCT_FACTS } from './product-facts-empty.ts';
