@@ -91,11 +91,18 @@ const CANADIAN_PATTERNS = CANADIAN_NUTRIENTS.map((n) => ({
   ),
 }));
 
-const agreementOf = (amount: number, percent: number | null, dailyValue: number | null) => {
-  if (percent === null || dailyValue === null) return 1;
+/**
+ * The printed-percent rule: a % DV agrees with its amount within 3 points or a quarter of the expected percent
+ * (amounts and percents are both rounded on the label, 21 CFR 101.9(c)): wide enough for rounding, not for misreadings.
+ */
+export function percentAgrees(amount: number, percent: number, dailyValue: number): boolean {
   const expected = (amount / dailyValue) * 100;
-  return Math.abs(expected - percent) <= Math.max(3, expected * 0.25) ? 1 : 0.6;
-};
+  return Math.abs(expected - percent) <= Math.max(3, expected * 0.25);
+}
+
+/** How much of a reading's confidence a printed % DV leaves it: 1 where it agrees with the amount (or says nothing). */
+export const agreementOf = (amount: number, percent: number | null, dailyValue: number | null) =>
+  percent === null || dailyValue === null || percentAgrees(amount, percent, dailyValue) ? 1 : 0.6;
 
 /**
  * A % DV whose sign the photo's edge cut or the OCR lost: a bare number ending the row after the amount ("TotalFat5g
@@ -127,7 +134,7 @@ export function readCanadianNutrients(text: string): PanelNutrient[] {
       m[7] === undefined && key !== 'transFat'
         ? percentWithoutSign(
             mended.slice(m.index + m[0].length),
-            dailyValue === null ? null : (p) => agreementOf(amount, p, dailyValue) === 1,
+            dailyValue === null ? null : (p) => percentAgrees(amount, p, dailyValue),
           )
         : null;
     const printed = m[7] === undefined ? signless : Number(m[7]);

@@ -2,7 +2,9 @@ import {
   amountInColumn,
   englishHalf,
   panelColumns,
+  agreementOf,
   panelKind,
+  percentAgrees,
   percentWithoutSign,
   portionOverTwoRows,
   readCanadianNutrients,
@@ -91,15 +93,15 @@ function rowsAtSlant(lines: readonly TextLine[], skew: number) {
  * right: a box belongs to a row when its middle lies within the row's first box's height.
  */
 export function groupRows(lines: readonly TextLine[]): Row[] {
-  return rowGroupings(lines)[0];
+  return rowGroupings(lines).chosen;
 }
 
 /**
- * The rows of the slant groupRows chooses, then those of the other slants that line the boxes up in no more rows
- * (each grouping once): a table whose columns slant apart (a curved can) can pair each name with the next row's
+ * The rows of the slant groupRows chooses, and on demand those of the other slants that line the boxes up in no more
+ * rows (each grouping once): a table whose columns slant apart (a curved can) can pair each name with the next row's
  * amount under the chosen slant and with its own under another, in as many rows.
  */
-function rowGroupings(lines: readonly TextLine[]): Row[][] {
+function rowGroupings(lines: readonly TextLine[]): { chosen: Row[]; others: () => Row[][] } {
   const median = (values: number[]) =>
     values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] : 0;
   const sloped = lines.filter((l) => l.slope !== undefined);
@@ -119,15 +121,23 @@ function rowGroupings(lines: readonly TextLine[]): Row[][] {
     (best, candidate) => (candidate.length <= own.length - 2 && candidate.length < best.length ? candidate : best),
     own,
   );
-  const seen = new Set<string>();
-  return [chosen, own, ...others]
-    .filter((rows) => rows.length <= chosen.length)
-    .filter((rows) => {
-      const key = rows.map((r) => r.map((p) => lines.indexOf(p.line)).join(',')).join('|');
-      return !seen.has(key) && !!seen.add(key);
-    })
-    .map(toRows);
+  const alternatives = () => {
+    const indexOf = new Map(lines.map((line, i) => [line, i]));
+    const seen = new Set([chosen].map((rows) => groupingKey(rows, indexOf)));
+    return [own, ...others]
+      .filter((rows) => rows.length <= chosen.length)
+      .filter((rows) => {
+        const key = groupingKey(rows, indexOf);
+        return !seen.has(key) && !!seen.add(key);
+      })
+      .map(toRows);
+  };
+  return { chosen: toRows(chosen), others: alternatives };
 }
+
+/** Which lines each row holds: two slants that group the lines alike give the same key. */
+const groupingKey = (rows: ReturnType<typeof rowsAtSlant>, indexOf: Map<TextLine, number>) =>
+  rows.map((r) => r.map((p) => indexOf.get(p.line)).join(',')).join('|');
 
 function toRows(rows: ReturnType<typeof rowsAtSlant>): Row[] {
   return rows.map((r) => {
@@ -202,13 +212,8 @@ function parseAmount(raw: string): number {
 }
 
 /** How well a printed % DV agrees with its amount (1 agrees, lower disagrees): the label's own check of the reading. */
-function percentAgreement(key: NutrientKey, amount: number, percent: number | null): number {
-  const dv = NUTRIENTS.find((n) => n.key === key)!.dailyValue;
-  if (percent === null || dv === null) return 1;
-  const expected = (amount / dv) * 100;
-  // Amounts and percents are both rounded on the label (21 CFR 101.9(c)): allow a wide margin, catch misreadings.
-  return Math.abs(expected - percent) <= Math.max(3, expected * 0.25) ? 1 : 0.6;
-}
+const percentAgreement = (key: NutrientKey, amount: number, percent: number | null): number =>
+  agreementOf(amount, percent, NUTRIENTS.find((n) => n.key === key)!.dailyValue);
 
 /** The abbreviations of the tabular and linear US formats (21 CFR 101.9(j)(13)): "Sat. Fat", "Cholest.", "Fiber". */
 const ABBREVIATED: Partial<Record<NutrientKey, string>> = {
@@ -455,12 +460,12 @@ function emphasisedAllergens(ingredients: FactReading | undefined): FactReading 
 
 /** All the facts the rows of one photo give, each with its confidence and region; the first reading of a field wins. */
 export function readLabel(lines: readonly TextLine[]): FactReading[] {
-  const [chosen, ...others] = rowGroupings(lines);
+  const { chosen, others } = rowGroupings(lines);
   const first = readRows(chosen);
   if (!disagreements(first)) return first;
   // The chosen rows give numbers the label's own sums deny: another slant's rows that give as many facts, and sums
   // that agree, paired the names with their own amounts.
-  for (const rows of others) {
+  for (const rows of others()) {
     const readings = readRows(rows);
     if (!disagreements(readings) && readings.length >= first.length) return readings;
   }
@@ -601,8 +606,7 @@ function givePercentRows(readings: FactReading[], rows: Row[], canadian: boolean
     for (const near of [index - 1, index + 1]) {
       const m = rows[near] && !used.has(near) ? PERCENT_ROW.exec(normaliseNumbers(rows[near].text)) : null;
       const percent = m ? Number(m[1]) : null;
-      const expected = (value.amount / dailyValue) * 100;
-      if (percent === null || Math.abs(expected - percent) > Math.max(3, expected * 0.25)) continue;
+      if (percent === null || !percentAgrees(value.amount, percent, dailyValue)) continue;
       used.add(near);
       readings[at] = {
         ...reading,
@@ -629,7 +633,7 @@ function givePairPercent(
   if (saturated?.field !== 'saturatedFat' || saturated.value.dailyValuePercent !== null || !pair.saturatedFat) return;
   const between = rows
     .slice(pair.saturatedFat.index + 1, pair.transFat?.index ?? pair.saturatedFat.index + 1)
-    .find((row) => /^\s*\d{1,3}\s*%\s*$/.test(normaliseNumbers(row.text)));
+    .find((row) => PERCENT_ROW.test(normaliseNumbers(row.text)));
   const percent = between ? Number(/\d+/.exec(normaliseNumbers(between.text))![0]) : pair.transFat?.percent;
   if (percent === undefined) return;
   // The region shows where the percent was read too: its own row, or the trans row.
