@@ -18,6 +18,22 @@ const firstLines = (text) =>
     .slice(0, ERROR_LINES)
     .map((line) => `    ${line}`);
 
+const SNAPSHOT_LINES = 40;
+/**
+ * What the page showed when a browser test failed (the accessibility snapshot Playwright writes into its error context):
+ * a CI machine's screenshots stay on it, and this is often what tells a slow page from a wrong one.
+ */
+function pageAtFailure(attachments = []) {
+  const context = attachments.find((a) => a.name === 'error-context' && a.path && existsSync(a.path));
+  if (!context) return [];
+  const snapshot = /```yaml\n([\s\S]*?)```/.exec(readFileSync(context.path, 'utf8'))?.[1];
+  if (!snapshot) return [];
+  const lines = snapshot.split('\n').filter((line) => line.trim());
+  const shown = lines.slice(0, SNAPSHOT_LINES).map((line) => `      ${line}`);
+  if (lines.length > SNAPSHOT_LINES) shown.push(`      … ${lines.length - SNAPSHOT_LINES} more lines`);
+  return ['    the page at the failure:', ...shown];
+}
+
 function* playwrightTests(suite) {
   for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) yield { spec, test };
   for (const child of suite.suites ?? []) yield* playwrightTests(child);
@@ -56,6 +72,7 @@ for (const file of process.argv.slice(2)) {
         failures.push([
           `playwright ${spec.title} (${last.status} after ${Math.round(last.duration / 1000)} s, at ${where})`,
           ...firstLines(last.error?.message),
+          ...pageAtFailure(last.attachments),
         ]);
       }
     }
