@@ -18,6 +18,9 @@ async function expectFactsShown(page: Page) {
   await expect(row('Calories (per serving)')).toContainText('300');
   await expect(row('Calories (per serving)')).toContainText('Typed by the supplier');
   await expect(row('Total Fat')).toContainText('8 g (10 % DV)');
+  // A mineral printed as a % Daily Value alone (labels before 2016) shows its percent, no amount.
+  await expect(row('Calcium')).toContainText('4 % DV');
+  await expect(row('Calcium')).not.toContainText('mg');
   await expect(row('Allergens')).toContainText('Contains: oats.');
   for (const label of ['Calories (per serving)', 'Total Fat', 'Total Carbohydrate', 'Protein'])
     await expect(row(label).getByText('Disagrees', { exact: false })).toBeVisible();
@@ -45,6 +48,7 @@ test('facts saved on a draft appear with their sources on the detail and review 
           totalFat: { amount: 8, unit: 'GRM', dailyValuePercent: 10 },
           totalCarbohydrate: { amount: 37, unit: 'GRM', dailyValuePercent: 13 },
           protein: { amount: 3, unit: 'GRM', dailyValuePercent: null },
+          calcium: { amount: null, unit: 'MGM', dailyValuePercent: 4 },
         },
         netContent: null,
         ingredients: null,
@@ -101,6 +105,8 @@ test('facts saved on a draft appear with their sources on the detail and review 
     'Calories: The panel says 230.',
   );
   await expect(facts.getByText(DISAGREEMENT, { exact: true })).toBeVisible();
+  await expect(facts.getByRole('textbox', { name: 'Calcium (mg)' })).toHaveValue('');
+  await expect(facts.getByRole('textbox', { name: 'Calcium % Daily Value' })).toHaveValue('4');
   await facts.getByRole('textbox', { name: 'Calories' }).fill('230');
   await expect(facts.getByText(DISAGREEMENT, { exact: true })).toHaveCount(0);
   const chooser = own.waitForEvent('filechooser');

@@ -3542,7 +3542,7 @@ export type components = {
                 energyKj: number | null;
                 nutrients: {
                     [key: string]: {
-                        amount: number;
+                        amount: number | null;
                         /** @enum {string} */
                         unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                         dailyValuePercent: number | null;
@@ -3672,7 +3672,7 @@ export type components = {
                 energyKj: number | null;
                 nutrients: {
                     [key: string]: {
-                        amount: number;
+                        amount: number | null;
                         /** @enum {string} */
                         unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                         dailyValuePercent: number | null;
@@ -3823,7 +3823,7 @@ export type components = {
                     energyKj: number | null;
                     nutrients: {
                         [key: string]: {
-                            amount: number;
+                            amount: number | null;
                             /** @enum {string} */
                             unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                             dailyValuePercent: number | null;
@@ -3925,7 +3925,7 @@ export type components = {
                     energyKj: number | null;
                     nutrients: {
                         [key: string]: {
-                            amount: number;
+                            amount: number | null;
                             /** @enum {string} */
                             unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                             dailyValuePercent: number | null;
@@ -4055,7 +4055,7 @@ export type components = {
                     energyKj: number | null;
                     nutrients: {
                         [key: string]: {
-                            amount: number;
+                            amount: number | null;
                             /** @enum {string} */
                             unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                             dailyValuePercent: number | null;
@@ -4157,7 +4157,7 @@ export type components = {
                     energyKj: number | null;
                     nutrients: {
                         [key: string]: {
-                            amount: number;
+                            amount: number | null;
                             /** @enum {string} */
                             unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                             dailyValuePercent: number | null;
@@ -4342,7 +4342,7 @@ export type components = {
                     energyKj: number | null;
                     nutrients: {
                         [key: string]: {
-                            amount: number;
+                            amount: number | null;
                             /** @enum {string} */
                             unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                             dailyValuePercent: number | null;
@@ -4453,7 +4453,7 @@ export type components = {
                     /** @enum {string} */
                     field: "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium";
                     value: {
-                        amount: number;
+                        amount: number | null;
                         /** @enum {string} */
                         unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                         dailyValuePercent: number | null;
@@ -4554,7 +4554,7 @@ export type components = {
                 energyKj: number | null;
                 nutrients: {
                     [key: string]: {
-                        amount: number;
+                        amount: number | null;
                         /** @enum {string} */
                         unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                         dailyValuePercent: number | null;
@@ -4668,7 +4668,7 @@ export type components = {
                 /** @enum {string} */
                 field: "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium";
                 value: {
-                    amount: number;
+                    amount: number | null;
                     /** @enum {string} */
                     unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                     dailyValuePercent: number | null;
@@ -10726,7 +10726,88 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "facts": null,
+                 *       "facts": {
+                 *         "basis": "serving",
+                 *         "servingSize": null,
+                 *         "servingsPerContainer": null,
+                 *         "calories": null,
+                 *         "energyKj": null,
+                 *         "nutrients": {
+                 *           "totalFat": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "saturatedFat": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "transFat": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "cholesterol": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "sodium": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "totalCarbohydrate": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "dietaryFiber": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "totalSugars": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "addedSugars": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "protein": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "vitaminD": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "calcium": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "iron": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "potassium": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           }
+                 *         },
+                 *         "netContent": null,
+                 *         "ingredients": null,
+                 *         "allergens": null
+                 *       },
                  *       "dismiss": [
                  *         "servingSize"
                  *       ]
@@ -10750,7 +10831,7 @@ export interface operations {
                         energyKj: number | null;
                         nutrients: {
                             [key: string]: {
-                                amount: number;
+                                amount: number | null;
                                 /** @enum {string} */
                                 unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                                 dailyValuePercent: number | null;
@@ -13132,7 +13213,88 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "facts": null,
+                 *       "facts": {
+                 *         "basis": "serving",
+                 *         "servingSize": null,
+                 *         "servingsPerContainer": null,
+                 *         "calories": null,
+                 *         "energyKj": null,
+                 *         "nutrients": {
+                 *           "totalFat": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "saturatedFat": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "transFat": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "cholesterol": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "sodium": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "totalCarbohydrate": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "dietaryFiber": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "totalSugars": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "addedSugars": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "protein": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "vitaminD": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "calcium": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "iron": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           },
+                 *           "potassium": {
+                 *             "amount": null,
+                 *             "unit": "GRM",
+                 *             "dailyValuePercent": null
+                 *           }
+                 *         },
+                 *         "netContent": null,
+                 *         "ingredients": null,
+                 *         "allergens": null
+                 *       },
                  *       "dismiss": [
                  *         "servingSize"
                  *       ]
@@ -13156,7 +13318,7 @@ export interface operations {
                         energyKj: number | null;
                         nutrients: {
                             [key: string]: {
-                                amount: number;
+                                amount: number | null;
                                 /** @enum {string} */
                                 unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                                 dailyValuePercent: number | null;
@@ -29973,7 +30135,7 @@ export interface operations {
                             energyKj: number | null;
                             nutrients: {
                                 [key: string]: {
-                                    amount: number;
+                                    amount: number | null;
                                     /** @enum {string} */
                                     unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                                     dailyValuePercent: number | null;
@@ -30081,7 +30243,7 @@ export interface operations {
                             energyKj: number | null;
                             nutrients: {
                                 [key: string]: {
-                                    amount: number;
+                                    amount: number | null;
                                     /** @enum {string} */
                                     unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                                     dailyValuePercent: number | null;
@@ -30207,7 +30369,7 @@ export interface operations {
                             energyKj: number | null;
                             nutrients: {
                                 [key: string]: {
-                                    amount: number;
+                                    amount: number | null;
                                     /** @enum {string} */
                                     unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                                     dailyValuePercent: number | null;
@@ -30315,7 +30477,7 @@ export interface operations {
                             energyKj: number | null;
                             nutrients: {
                                 [key: string]: {
-                                    amount: number;
+                                    amount: number | null;
                                     /** @enum {string} */
                                     unit: "GRM" | "KGM" | "MGM" | "MC" | "LBR" | "ONZ" | "FOZ" | "MLT" | "LTR" | "CLT" | "GLL" | "QT" | "PT" | "H87";
                                     dailyValuePercent: number | null;

@@ -26,6 +26,8 @@ const LABEL: ProductFacts = {
     totalFat: { amount: 8, unit: 'GRM', dailyValuePercent: 10 },
     totalCarbohydrate: { amount: 37, unit: 'GRM', dailyValuePercent: 13 },
     protein: { amount: 3, unit: 'GRM', dailyValuePercent: null },
+    // Printed as a % Daily Value alone, as labels before 2016 print vitamins and minerals: no amount.
+    calcium: { amount: null, unit: 'MGM', dailyValuePercent: 4 },
   },
   allergens: 'Contains: oats.',
 };
@@ -92,7 +94,9 @@ describe(`product facts past the draft (${databaseKind})`, () => {
       'totalFat',
       'totalCarbohydrate',
       'protein',
+      'calcium',
     ]);
+    expect(shown.facts.nutrients[3]).toEqual({ key: 'calcium', amount: null, unit: 'MGM', dailyValuePercent: 4 });
     expect(shown.factSources).toContainEqual({
       field: 'calories',
       source: 'photo',

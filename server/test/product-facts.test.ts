@@ -117,6 +117,13 @@ describe(`product facts read from a package photo (${databaseKind})`, () => {
       dismiss: [],
     });
     expect(bad.status).toBe(400);
+    // Only a vitamin or mineral may be a % Daily Value alone: a fat's amount is printed on every label.
+    const percentOnly = await supplier.request('PUT', facts(), {
+      facts: { ...EMPTY_PRODUCT_FACTS, nutrients: { totalFat: { amount: null, unit: 'GRM', dailyValuePercent: 10 } } },
+      dismiss: [],
+    });
+    expect(percentOnly.status).toBe(400);
+    expect(percentOnly.text).toContain('Enter the amount as well as the % Daily Value.');
     const unknown = await supplier.request('PUT', facts(), { facts: null, dismiss: ['caffeine'] });
     expect(unknown.status).toBe(400);
     const foreign = await other.request('PUT', facts(), { facts: null, dismiss: [] });

@@ -33,6 +33,11 @@ describe('label arithmetic', () => {
     expect(labelDisagreements(label())).toEqual([]);
   });
 
+  it('a vitamin or mineral printed as a % Daily Value alone has no amount to check', () => {
+    const calcium = { amount: null, unit: 'MGM' as const, dailyValuePercent: 4 };
+    expect(labelDisagreements(label({}, { calcium, iron: { ...calcium, dailyValuePercent: 90 } }))).toEqual([]);
+  });
+
   it('calories against 4 × carbohydrate + 4 × protein + 9 × fat, within the rounding, naming the numbers', () => {
     expect(checkLabel(label({ calories: 240 }), 'calories')).toBeNull(); // 232 by the sum: rounding
     expect(checkLabel(label({ calories: 300 }), 'calories')?.message).toBe(

@@ -1,4 +1,4 @@
-import { CANADIAN_DAILY_VALUES, NUTRIENTS, type MeasureUnit } from './measures.ts';
+import { CANADIAN_DAILY_VALUES, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
 import type { ProductFacts } from './product-facts.ts';
 
 /**
@@ -30,11 +30,17 @@ const fmt = (n: number) => String(Math.round(n * 10) / 10);
  * amounts can be off by about 14 kcal, and the FDA allows 20 % between label and product. Insoluble fiber may be left
  * out of the carbohydrate's calories, so the sum is taken with and without the fiber.
  */
+/** A nutrient's amount, undefined where the facts hold none (a % Daily Value alone is no amount). */
+const amountOf = (facts: ProductFacts, key: NutrientKey) => facts.nutrients[key]?.amount ?? undefined;
+
 function calories(facts: ProductFacts): LabelDisagreement | null {
-  const n = facts.nutrients;
-  const [fat, carb, protein] = [n.totalFat?.amount, n.totalCarbohydrate?.amount, n.protein?.amount];
+  const [fat, carb, protein] = [
+    amountOf(facts, 'totalFat'),
+    amountOf(facts, 'totalCarbohydrate'),
+    amountOf(facts, 'protein'),
+  ];
   if (facts.calories === null || fat === undefined || carb === undefined || protein === undefined) return null;
-  const fiber = n.dietaryFiber?.amount ?? 0;
+  const fiber = amountOf(facts, 'dietaryFiber') ?? 0;
   const sum = 4 * carb + 4 * protein + 9 * fat;
   const withoutFiber = sum - 4 * fiber;
   const agrees = (expected: number) => Math.abs(facts.calories! - expected) <= Math.max(15, expected * 0.2);
@@ -48,8 +54,11 @@ function calories(facts: ProductFacts): LabelDisagreement | null {
 }
 
 function sugars(facts: ProductFacts): LabelDisagreement | null {
-  const n = facts.nutrients;
-  const [total, added, carb] = [n.totalSugars?.amount, n.addedSugars?.amount, n.totalCarbohydrate?.amount];
+  const [total, added, carb] = [
+    amountOf(facts, 'totalSugars'),
+    amountOf(facts, 'addedSugars'),
+    amountOf(facts, 'totalCarbohydrate'),
+  ];
   if (total !== undefined && carb !== undefined && total > carb + 0.5)
     return { check: 'sugars', message: `Total sugars ${fmt(total)} g exceed total carbohydrate ${fmt(carb)} g.` };
   if (added !== undefined && total !== undefined && added > total + 0.5)
@@ -58,8 +67,11 @@ function sugars(facts: ProductFacts): LabelDisagreement | null {
 }
 
 function fats(facts: ProductFacts): LabelDisagreement | null {
-  const n = facts.nutrients;
-  const [total, saturated, trans] = [n.totalFat?.amount, n.saturatedFat?.amount, n.transFat?.amount];
+  const [total, saturated, trans] = [
+    amountOf(facts, 'totalFat'),
+    amountOf(facts, 'saturatedFat'),
+    amountOf(facts, 'transFat'),
+  ];
   if (total === undefined || (saturated === undefined && trans === undefined)) return null;
   const parts = (saturated ?? 0) + (trans ?? 0);
   // "0 g" may be up to 0.5 g, and each amount is rounded: half a gram each way.
@@ -78,12 +90,13 @@ function fats(facts: ProductFacts): LabelDisagreement | null {
 function dailyValues(facts: ProductFacts): LabelDisagreement | null {
   for (const nutrient of NUTRIENTS) {
     const value = facts.nutrients[nutrient.key];
-    if (!value || value.dailyValuePercent === null || value.unit !== nutrient.unit) continue;
+    if (!value || value.amount === null || value.dailyValuePercent === null || value.unit !== nutrient.unit) continue;
+    const amount = value.amount;
     const dailyValuesOf = [nutrient.dailyValue, CANADIAN_DAILY_VALUES[nutrient.key] ?? null].filter(
       (dv): dv is number => dv !== null,
     );
     if (!dailyValuesOf.length) continue;
-    const percentOf = (dv: number) => (value.amount / dv) * 100;
+    const percentOf = (dv: number) => (amount / dv) * 100;
     const agrees = (dv: number) =>
       Math.abs(percentOf(dv) - value.dailyValuePercent!) <= Math.max(2, percentOf(dv) * 0.2);
     if (dailyValuesOf.some(agrees)) continue;
@@ -91,7 +104,7 @@ function dailyValues(facts: ProductFacts): LabelDisagreement | null {
     return {
       check: 'daily-values',
       message:
-        `${nutrient.label} ${fmt(value.amount)} ${unitWord(nutrient.unit)} is ${fmt(percentOf(dv))} % of its daily value ` +
+        `${nutrient.label} ${fmt(amount)} ${unitWord(nutrient.unit)} is ${fmt(percentOf(dv))} % of its daily value ` +
         `${dv} ${unitWord(nutrient.unit)}, not ${fmt(value.dailyValuePercent)} %.`,
     };
   }

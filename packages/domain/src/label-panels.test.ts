@@ -140,6 +140,24 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
     expect(facts).toMatchObject({ totalFat: grams(3, 5), sodium: milligrams(1, 0) });
   });
 
+  it("reads a bare % of carbohydrate or cholesterol by the older panels' daily values (300 g, 300 mg)", () => {
+    const facts = byField(
+      readLabel(
+        photo([
+          'Nutrition Facts',
+          'Valeur nutritive',
+          'Calories 150',
+          'Cholesterol / Cholesterol O mg 0',
+          'Carbohydrate/Glucides 31g 10',
+          'Sugars / Sucres 20 g 40',
+        ]),
+      ),
+    );
+    expect(facts).toMatchObject({ cholesterol: milligrams(0, 0), totalCarbohydrate: grams(31, 10) });
+    // A bare number that agrees with no daily value stays out: 20 g of sugars are 20 % of Canada's 100 g.
+    expect(facts.totalSugars).toEqual(grams(20));
+  });
+
   it('gives a % DV on a row of its own to the nutrient next to it, the row above first, where the amount agrees', () => {
     const facts = byField(
       readLabel(
@@ -274,7 +292,7 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
     expect(facts.sodium).toEqual(milligrams(95, 4));
   });
 
-  it("does not read the older format's vitamins and minerals printed as a percent alone", () => {
+  it("reads the older format's vitamins and minerals printed as a percent alone, with no amount made up", () => {
     const facts = byField(
       readLabel(
         photo([
@@ -302,8 +320,8 @@ describe('reading a Canadian Nutrition Facts / Valeur nutritive panel', () => {
       sodium: milligrams(0, 0),
       totalCarbohydrate: grams(18, 6),
     });
-    expect(facts.calcium).toBeUndefined();
-    expect(facts.iron).toBeUndefined();
+    expect(facts.calcium).toEqual({ amount: null, unit: 'MGM', dailyValuePercent: 0 });
+    expect(facts.iron).toEqual({ amount: null, unit: 'MGM', dailyValuePercent: 2 });
   });
 
   it("reads a turned photo's statements in English, the French ones left out", () => {
@@ -629,6 +647,49 @@ describe('reading an EU or UK nutrition declaration', () => {
     });
   });
 
+  it("reads a table that prints each row's unit once in a column of its own, whatever the OCR made of the unit", () => {
+    const readings = readLabel(
+      photo(
+        [
+          'Typical values||per 100g|per 15g',
+          'Protein|9|6|0.9',
+          'Carbohydrates|g|57.3|8.6',
+          'of which sugars|9|56.7|8.5',
+          'Fat|0|31.6|4.7',
+          'Sodium||0.045|0.007',
+        ],
+        { columns: [0.02, 0.43, 0.62, 0.8] },
+      ),
+    );
+    const facts = byField(readings);
+    expect(facts).toMatchObject({
+      protein: grams(6),
+      totalCarbohydrate: grams(57.3),
+      totalSugars: grams(56.7),
+      totalFat: grams(31.6),
+      sodium: grams(0.045),
+    });
+    expect(reading(readings, 'protein')!.basis).toBe('100g');
+    // A bare number under a unit column is never as sure as an amount printed with its unit.
+    expect(reading(readings, 'protein')!.confidence).toBeLessThan(0.8);
+  });
+
+  it('takes no bare number for an amount where no unit column stands left of the amounts', () => {
+    // The "g" split from its amount stands right of it, in the column: no unit column, and no amount from "6" alone.
+    const readings = readLabel(
+      photo(['Typical values|per 100g|per 15g', 'Fat|3.5|g', 'Protein|6|0.9'], { columns: [0.02, 0.43, 0.62, 0.8] }),
+    );
+    expect(byField(readings).protein).toBeUndefined();
+  });
+
+  it('reads a zero printed as the letter O before its unit ("Carbohydrate Og")', () => {
+    const facts = byField(
+      readLabel(photo(['Typical values|per 100g', 'Fat|11.7g', 'Carbohydrate|Og', 'of which sugars|O g', 'Fibre|Omg'])),
+    );
+    expect(facts).toMatchObject({ totalFat: grams(11.7), totalCarbohydrate: grams(0), totalSugars: grams(0) });
+    expect(facts.dietaryFiber).toEqual({ amount: 0, unit: 'MGM', dailyValuePercent: null });
+  });
+
   it('reads a table whose heading was lost as per 100 g, unsure, and no calories from kJ alone', () => {
     const readings = readLabel(
       photo(['Energy|1500 kJ', 'Fat|3,5 g', 'of which saturates|2,4 g', 'Protein|3,3 g', 'Salt|0,1 g']),
@@ -744,6 +805,9 @@ describe('telling the panels apart', () => {
   it('mends a "g" read as a 9 and decimal commas', () => {
     expect(mendPanelNumbers('Fat / Lipides 0 9 0 %')).toBe('Fat / Lipides 0 g 0 %');
     expect(mendPanelNumbers('Fat 1,25 g')).toBe('Fat 1.25 g');
+    expect(mendPanelNumbers('Carbohydrate Og')).toBe('Carbohydrate 0g');
+    // A letter O inside a word stays: "FibresOg" is read by the name's own pattern.
+    expect(mendPanelNumbers('Fibre/FibresOg Long')).toBe('Fibre/FibresOg Long');
     expect(mendPanelNumbers('Sodium 10 mg 9 %')).toBe('Sodium 10 mg 9 %');
     expect(mendPanelNumbers('of which sugars O.og')).toBe('of which sugars 0.0g');
   });

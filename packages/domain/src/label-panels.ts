@@ -1,4 +1,9 @@
-import { CANADIAN_DAILY_VALUES, type MeasureUnit, type NutrientKey } from './measures.ts';
+import {
+  CANADIAN_DAILY_VALUES,
+  CANADIAN_DAILY_VALUES_BEFORE_2016,
+  type MeasureUnit,
+  type NutrientKey,
+} from './measures.ts';
 
 /**
  * What tells a Canadian (bilingual) or an EU/UK nutrition panel from a US one, and how their rows are read: pure text
@@ -30,12 +35,14 @@ export function panelKind(texts: readonly string[]): PanelKind {
 }
 
 /**
- * OCR slips of these panels' numbers: a "g" read as "9" after an amount ("0 9 0 %"), decimal commas ("1,2 g"), and
- * "0.0g" read as "O.og". Only for Canadian and EU rows: the US reading stays as it was.
+ * OCR slips of these panels' numbers: a "g" read as "9" after an amount ("0 9 0 %"), decimal commas ("1,2 g"),
+ * "0.0g" read as "O.og", and a zero read as the letter O standing alone before its unit ("Carbohydrate Og"). Only for
+ * Canadian and EU rows: the US reading stays as it was.
  */
 export function mendPanelNumbers(text: string): string {
   return text
     .replace(/[Oo0][.,][Oo0](?=\s*g\b)/g, '0.0')
+    .replace(/(?<![\p{L}\d.])[Oo](?=\s*m?g(?![a-z]))/gu, '0')
     .replace(/(\d)\s+9(?=\s*(?:\d|%|$))/g, '$1 g')
     .replace(/(\d),(\d{1,2})(?=\s*(?:g|mg|mcg|µg|kcal|%)(?![a-z]))/gi, '$1.$2');
 }
@@ -130,11 +137,13 @@ export function readCanadianNutrients(text: string): PanelNutrient[] {
     const amount = /^(<|less)/i.test(m[5]) ? 0.5 : /^o$/i.test(m[5]) ? 0 : Number(m[5]);
     // Saturated and trans share one % DV printed beside the pair: saturated fat keeps it, the trans row hands it on.
     const dailyValue = CANADIAN_DAILY_VALUES[key] ?? null;
+    // A bare number is checked against today's daily value, or the older panels' where only those gave one.
+    const checkedBy = dailyValue ?? CANADIAN_DAILY_VALUES_BEFORE_2016[key] ?? null;
     const signless =
       m[7] === undefined && key !== 'transFat'
         ? percentWithoutSign(
             mended.slice(m.index + m[0].length),
-            dailyValue === null ? null : (p) => percentAgrees(amount, p, dailyValue),
+            checkedBy === null ? null : (p) => percentAgrees(amount, p, checkedBy),
           )
         : null;
     const printed = m[7] === undefined ? signless : Number(m[7]);
@@ -150,6 +159,34 @@ export function readCanadianNutrients(text: string): PanelNutrient[] {
         agreement: agreementOf(amount, percent, dailyValue) * (signless === null ? 1 : SIGNLESS_PERCENT_CERTAINTY),
       },
     ];
+  });
+}
+
+/**
+ * The vitamins and minerals a label before 2016 prints as a % Daily Value alone, by the names OCR gives them: an i read
+ * as an l or a 1, or lost ("Calclum", "Calcum", "lron", "ron" after the percent before it), with Canada's French name
+ * after a slash ("Iron/Fer", "Vitamin D / Vitamine D").
+ */
+const PERCENT_ONLY_NAMES: [NutrientKey, string][] = [
+  ['calcium', String.raw`Calc[il1]?u?m(?:\s*/\s*Calcium)?`],
+  ['iron', String.raw`(?:[Il1]|(?<=%\s*[·•,.]?\s*))ron(?:\s*/\s*Fer)?`],
+  ['vitaminD', String.raw`Vitamin\s*D(?:\s*/\s*Vitamine\s*D)?`],
+  ['potassium', String.raw`Potass[il1]um(?:\s*/\s*Potassium)?`],
+];
+const PERCENT_ONLY_PATTERNS = PERCENT_ONLY_NAMES.map(([key, name]) => ({
+  key,
+  // The percent straight after the name (a bracket between, as in "IRON (0% DV)"): an amount in between is no % alone.
+  pattern: new RegExp(String.raw`(?<![A-Za-z])${name}\s*[:(]?\s*(\d{1,3})\s*%`, 'i'),
+}));
+
+/**
+ * The vitamins and minerals a row gives as a % Daily Value alone ("Vitamin A 2% · Calcium 4% · Iron 4%", "Calcium /
+ * Calcium 15 %"): their percent, never an amount made from it (the label's daily value depends on its year).
+ */
+export function readPercentOnly(text: string): { key: NutrientKey; dailyValuePercent: number }[] {
+  return PERCENT_ONLY_PATTERNS.flatMap(({ key, pattern }) => {
+    const m = pattern.exec(text);
+    return m ? [{ key, dailyValuePercent: Number(m[1]) }] : [];
   });
 }
 
@@ -275,6 +312,47 @@ export function readEuropeanRow(
   const name = re.exec(parts[0].text)?.[0].length ?? 0;
   const rest = [{ ...parts[0], text: parts[0].text.slice(name) }, ...parts.slice(1)];
   return { key, amounts: amountsOf(rest, new RegExp(EU_AMOUNT.source, 'gi')) };
+}
+
+/** A table's unit column: the unit and where it stands, left of the columns of amounts. */
+export interface UnitColumn {
+  unit: MeasureUnit;
+  x: number;
+}
+
+/**
+ * A table that prints each row's unit once, in a column of its own left of the amounts ("Protein | g | 6 | 0.9"):
+ * the first box of a row that holds a unit alone and stands left of every column heading. Null where there is none.
+ */
+export function unitColumnOf(
+  rows: readonly (readonly { text: string; middle: number }[])[],
+  columns: readonly PanelColumn[],
+): UnitColumn | null {
+  if (!columns.length || columns.some((c) => c.x === null)) return null;
+  const left = Math.min(...columns.map((c) => c.x!));
+  const box = rows
+    .flatMap((parts) => parts.slice(1))
+    .find((p) => /^m?g$/i.test(p.text.trim()) && p.middle < left - UNIT_COLUMN_SLACK);
+  return box ? { unit: unitCode(box.text.trim()), x: box.middle } : null;
+}
+
+/** How far (in fractions of the photo's width) a box may stand from a column's middle and still be in it. */
+const UNIT_COLUMN_SLACK = 0.04;
+
+/**
+ * The bare numbers of a row of such a table, each in the unit column's unit. The unit column's own box is left out,
+ * whatever the OCR made of its "g" ("9", "0").
+ */
+export function amountsBesideUnitColumn(
+  parts: readonly { text: string; middle: number }[],
+  column: UnitColumn,
+): PanelAmount[] {
+  return parts.slice(1).flatMap((p) => {
+    const m = /^(<\s*)?(\d+(?:[.,]\d+)?)$/.exec(p.text.trim());
+    if (!m || Math.abs(p.middle - column.x) < UNIT_COLUMN_SLACK) return [];
+    const value = Number(m[2].replace(',', '.'));
+    return [{ amount: m[1] ? value / 2 : value, unit: column.unit, x: p.middle }];
+  });
 }
 
 /** The English names of a nutrition declaration printed as running text, anywhere in it; salt is named to be skipped. */

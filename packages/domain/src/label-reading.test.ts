@@ -174,6 +174,14 @@ describe('the pieces', () => {
     expect(normaliseNumbers('Cholesterol Omg O%')).toBe('Cholesterol 0mg 0%');
   });
 
+  it('turns a letter O between a unit and a percent into a zero, and "Ong" into "0mg"', () => {
+    expect(normaliseNumbers('TOTALFATOgO%DMS')).toBe('TOTALFATOg0%DMS');
+    expect(normaliseNumbers('Sodium 5mg (O% DV)')).toBe('Sodium 5mg (0% DV)');
+    expect(normaliseNumbers('Cholesterol Ong 0%')).toBe('Cholesterol 0mg 0%');
+    // Words are left alone.
+    expect(normaliseNumbers('Logo% Long')).toBe('Logo% Long');
+  });
+
   it('keeps rows apart and orders a row left to right', () => {
     const rows = groupRows([
       { text: '10%', confidence: 0.9, box: { x: 0.7, y: 0.1, width: 0.1, height: 0.03 } },
@@ -246,6 +254,37 @@ describe('the US label before 2016, as real photos show it (bench/datasets/nutri
     expect(calories('Calories: 2,000 2,500')).toBeUndefined();
     // An amount in grams after the number is another row's, joined: no calories.
     expect(calories('Calories 5 12g')).toBeUndefined();
+  });
+});
+
+describe('vitamins and minerals printed as a % Daily Value alone (labels before 2016)', () => {
+  const footnote = (row: string) =>
+    readLabel(panel(['Nutrition Facts', 'Serving Size 1 Can (355mL)', 'Total Fat 7g|11%', row]));
+
+  it('reads the percent with no amount made up, never as sure as a value with its amount', () => {
+    const readings = footnote('Vitamin A 2% · Vitamin C 60% · Calcium 4% · Iron 4%');
+    expect(byField(readings).calcium).toEqual({ amount: null, unit: 'MGM', dailyValuePercent: 4 });
+    expect(byField(readings).iron).toEqual({ amount: null, unit: 'MGM', dailyValuePercent: 4 });
+    expect(readings.find((r) => r.field === 'calcium')!.confidence).toBeLessThan(0.9);
+  });
+
+  it('reads the names as OCR gives them: cut, in capitals, an I read as an l, the percent in a bracket', () => {
+    expect(byField(footnote('VitaminA10%·VitaminC20%·Calcum 2%ron4%'))).toMatchObject({
+      calcium: { amount: null, dailyValuePercent: 2 },
+      iron: { amount: null, dailyValuePercent: 4 },
+    });
+    expect(byField(footnote('VITAMINA(6%DV,VTAMINC(2%DV,CALCIUM0%DV,IRON(0%DV.'))).toMatchObject({
+      calcium: { amount: null, dailyValuePercent: 0 },
+      iron: { amount: null, dailyValuePercent: 0 },
+    });
+    expect(byField(footnote('your calorie needs. Calcium 0% ·lron 0%')).iron).toMatchObject({ dailyValuePercent: 0 });
+  });
+
+  it('keeps the amount where one is printed, and reads no percent of another nutrient for one', () => {
+    expect(byField(footnote('Calcium 260mg|20%')).calcium).toEqual({ amount: 260, unit: 'MGM', dailyValuePercent: 20 });
+    expect(byField(footnote('Vitamin D 2mcg|10%')).vitaminD).toEqual({ amount: 2, unit: 'MC', dailyValuePercent: 10 });
+    // A saffron's "ron" is no iron: the name must stand alone or follow a percent.
+    expect(byField(footnote('Saffron 2%')).iron).toBeUndefined();
   });
 });
 

@@ -12,7 +12,10 @@ import {
   readEuropeanKcal,
   readEuropeanLinear,
   readEuropeanRow,
+  readPercentOnly,
   SIGNLESS_PERCENT_CERTAINTY,
+  amountsBesideUnitColumn,
+  unitColumnOf,
   type PanelColumn,
 } from './label-panels.ts';
 import { labelDisagreements } from './label-arithmetic.ts';
@@ -151,10 +154,15 @@ function toRows(rows: ReturnType<typeof rowsAtSlant>): Row[] {
   });
 }
 
-/** OCR's usual slips in numbers: a letter O for a zero before a unit or a percent sign. */
+/**
+ * OCR's usual slips in numbers: a letter O for a zero before a unit or a percent sign, or after a zero's unit before a
+ * percent sign ("TOTALFATOgO%"), and an m read as an n in a zero's "0mg" ("Cholesterol Ong").
+ */
 export function normaliseNumbers(text: string): string {
   return text
     .replace(/(?<![A-Za-z])[Oo](?=\s*(?:g|mg|mcg|%)(?![a-z]))/g, '0')
+    .replace(/(?<=[O\d]\s*m?g\s*\(?\s*)[Oo](?=\s*%)/g, '0')
+    .replace(/(?<![A-Za-z])[Oo0]ng\b/g, '0mg')
     .replace(/(\d)[Oo](?=\s*(?:g|mg|mcg|%|\d))/g, '$10')
     .replace(/(\d),(\d)(?=\s*(?:g|mg|mcg)\b)/g, '$1.$2')
     .replace(/µg/g, 'mcg');
@@ -382,19 +390,35 @@ function readEuropeanTable(rows: Row[]): FactReading[] {
     // Never sure: the heading's two rows were put together from where their boxes lie.
     out.push(read(spanning(header, next), { field: 'servingSize', value: parsePrintedQuantity(twoRows) }, 0.85));
   }
-  for (const row of rows.slice(headerIndex + 1)) {
+  const body = rows.slice(headerIndex + 1);
+  const unitColumn = unitColumnOf(
+    body.map((r) => r.parts),
+    printedColumns,
+  );
+  for (const row of body) {
     const kcal = amountInColumn(readEuropeanKcal(row.parts), columns, index);
     if (kcal && plausibleKcal(kcal.amount, basis))
       out.push(read(row, { field: 'calories', value: kcal.amount }, certainty, basis));
     const nutrient = readEuropeanRow(row.parts);
-    const amount = nutrient && amountInColumn(nutrient.amounts, columns, index);
-    if (!nutrient || !amount) continue;
+    if (!nutrient) continue;
+    const printed = amountInColumn(nutrient.amounts, columns, index);
+    // Where the unit is printed once per row in a column of its own, the amounts stand bare: never as sure.
+    const bare =
+      !printed && !nutrient.amounts.length && unitColumn
+        ? amountInColumn(amountsBesideUnitColumn(row.parts, unitColumn), columns, index)
+        : null;
+    const amount = printed ?? bare;
+    if (!amount) continue;
     const expectedUnit = NUTRIENTS.find((n) => n.key === nutrient.key)!.unit;
     const value = { amount: amount.amount, unit: amount.unit, dailyValuePercent: null };
-    out.push(read(row, { field: nutrient.key, value }, certainty * (amount.unit === expectedUnit ? 1 : 0.5), basis));
+    const sureness = certainty * (amount.unit === expectedUnit ? 1 : 0.5) * (bare ? UNIT_COLUMN_CERTAINTY : 1);
+    out.push(read(row, { field: nutrient.key, value }, sureness, basis));
   }
   return columns.length === 1 ? [...out, ...readRunningText(rows.slice(Math.max(0, headerIndex)), out, basis)] : out;
 }
+
+/** How much of a reading's confidence a bare number under a table's unit column keeps. */
+const UNIT_COLUMN_CERTAINTY = 0.8;
 
 /** Nothing holds more than 900 kcal in 100 g (fat itself): more is the reference intake's "2000kcal" of a footnote. */
 const plausibleKcal = (amount: number, basis: FactsBasis) => basis === 'serving' || amount <= 900;
@@ -561,6 +585,12 @@ function readRows(rows: Row[]): FactReading[] {
         add(read(row, { field: n.key, value }, (n.unit === expectedUnit ? 1 : 0.5) * n.agreement), n.frenchOnly);
         if (n.key === 'saturatedFat' || n.key === 'transFat') fatPair[n.key] ??= { index, percent: n.pairPercent };
       }
+    if (kind !== 'eu')
+      for (const n of readPercentOnly(text)) {
+        const unit = NUTRIENTS.find((x) => x.key === n.key)!.unit;
+        const value = { amount: null, unit, dailyValuePercent: n.dailyValuePercent };
+        add(read(row, { field: n.key, value }, PERCENT_ONLY_CERTAINTY));
+      }
     const net = NET.exec(text) ?? (kind === 'eu' ? E_MARK.exec(text) : null);
     if (net) {
       const quantity = parsePrintedQuantity(net[1]);
@@ -586,6 +616,9 @@ function readRows(rows: Row[]): FactReading[] {
   return readings;
 }
 
+/** A % Daily Value read with no amount beside it has nothing to be checked against: the supplier looks at it. */
+const PERCENT_ONLY_CERTAINTY = 0.85;
+
 const PERCENT_ROW = /^\s*(\d{1,3})\s*%\s*$/;
 
 /**
@@ -600,7 +633,7 @@ function givePercentRows(readings: FactReading[], rows: Row[], canadian: boolean
     if (!nutrient || nutrient.key === 'saturatedFat') return;
     const value = reading.value as NutrientValue;
     const dailyValue = (canadian ? CANADIAN_DAILY_VALUES[nutrient.key] : undefined) ?? nutrient.dailyValue;
-    if (value.dailyValuePercent !== null || dailyValue === null) return;
+    if (value.amount === null || value.dailyValuePercent !== null || dailyValue === null) return;
     const index = rows.findIndex((row) => row.box === reading.region);
     if (index === -1) return;
     for (const near of [index - 1, index + 1]) {

@@ -61,5 +61,21 @@ export const CANADIAN_DAILY_VALUES: Partial<Record<NutrientKey, number>> = {
   iron: 18,
 };
 
+/**
+ * The daily values of Canada's panels before 2016 for the nutrients whose % only they print: carbohydrate 300 g,
+ * cholesterol 300 mg. A bare number after such an amount is taken as its % when it agrees with them.
+ */
+export const CANADIAN_DAILY_VALUES_BEFORE_2016: Partial<Record<NutrientKey, number>> = {
+  totalCarbohydrate: 300,
+  cholesterol: 300,
+};
+
+/**
+ * The vitamins and minerals that labels before the 2016 US format (and Canada's before 2016) print as a % Daily Value
+ * alone ("Calcium 4%", "Iron 2%"): their facts may hold the percent without an amount. Every other nutrient needs its
+ * amount, which all formats print.
+ */
+export const PERCENT_ONLY_NUTRIENTS: readonly NutrientKey[] = ['vitaminD', 'calcium', 'iron', 'potassium'];
+
 /** The longest ingredients text a product's facts hold. */
 export const INGREDIENTS_MAX = 5000;

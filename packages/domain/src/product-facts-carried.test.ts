@@ -77,6 +77,20 @@ describe('facts as the pages show them', () => {
     expect(factRows({ ...facts, calories: 230 }).some((r) => r.disagreements.length)).toBe(false);
   });
 
+  it('shows a vitamin or mineral printed as a % Daily Value alone by its percent', () => {
+    const rows = factRows({
+      ...facts,
+      nutrients: {
+        calcium: { amount: null, unit: 'MGM', dailyValuePercent: 4 },
+        iron: { amount: 8, unit: 'MGM', dailyValuePercent: 45 },
+      },
+    });
+    expect(rows.filter((r) => r.field === 'calcium' || r.field === 'iron').map((r) => r.value)).toEqual([
+      '4 % DV',
+      '8 mg (45 % DV)',
+    ]);
+  });
+
   it('gives the net content as a certified size and unit where it has both', () => {
     expect(certifiedSizeOfNetContent({ printed: 'NET WT 12 OZ (340 g)', quantity: 340, unit: 'GRM' })).toEqual({
       itemSize: '340',

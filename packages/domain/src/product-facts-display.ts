@@ -54,8 +54,10 @@ export function factRows(facts: ProductFacts): FactRow[] {
   for (const n of NUTRIENTS) {
     const v = facts.nutrients[n.key];
     if (!v) continue;
-    const dv = v.dailyValuePercent === null ? '' : ` (${num(v.dailyValuePercent)} % DV)`;
-    rows.push({ field: n.key, label: n.label, value: `${num(v.amount)} ${unitText(v.unit)}${dv}` });
+    const dv = v.dailyValuePercent === null ? '' : `${num(v.dailyValuePercent)} % DV`;
+    // A vitamin or mineral printed as a % Daily Value alone shows only that.
+    const value = v.amount === null ? dv : `${num(v.amount)} ${unitText(v.unit)}${dv && ` (${dv})`}`;
+    rows.push({ field: n.key, label: n.label, value });
   }
   if (facts.netContent) rows.push({ field: 'netContent', label: 'Net content', value: facts.netContent.printed });
   if (facts.ingredients) rows.push({ field: 'ingredients', label: 'Ingredients', value: facts.ingredients });

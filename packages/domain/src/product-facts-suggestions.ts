@@ -5,10 +5,12 @@ import {
   FACTS_PRINTED_MAX,
   INGREDIENTS_MAX,
   NUTRIENT_KEYS,
+  nutrientAmountProblem,
   nutrientValueSchema,
   printedQuantitySchema,
   type FactsBasis,
   type NutrientKey,
+  type NutrientValue,
   type ProductFacts,
 } from './product-facts.ts';
 
@@ -55,7 +57,11 @@ const members = <T extends z.ZodRawShape>(extra: T) =>
       ...extra,
     }),
     z.object({ field: z.literal('calories'), value: z.number().min(0).max(1_000_000), ...extra }),
-    z.object({ field: z.enum(NUTRIENT_KEYS), value: nutrientValueSchema, ...extra }),
+    z.object({ field: z.enum(NUTRIENT_KEYS), value: nutrientValueSchema, ...extra }).superRefine((reading, ctx) => {
+      const { field, value } = reading as { field: NutrientKey; value: NutrientValue };
+      const problem = nutrientAmountProblem(field, value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['value', 'amount'] });
+    }),
     z.object({ field: z.literal('ingredients'), value: z.string().trim().min(1).max(INGREDIENTS_MAX), ...extra }),
     z.object({ field: z.literal('allergens'), value: z.string().trim().min(1).max(ALLERGENS_MAX), ...extra }),
   ] as const;

@@ -5,9 +5,22 @@ import { z } from 'zod';
  * the submission and the catalogued product, whether typed by the supplier or read from a photo and confirmed.
  */
 
-import { INGREDIENTS_MAX, MEASURE_UNIT_CODES, NUTRIENT_KEYS } from './measures.ts';
+import {
+  INGREDIENTS_MAX,
+  MEASURE_UNIT_CODES,
+  NUTRIENT_KEYS,
+  PERCENT_ONLY_NUTRIENTS,
+  type NutrientKey,
+} from './measures.ts';
 
-export { INGREDIENTS_MAX, MEASURE_UNITS, MEASURE_UNIT_CODES, NUTRIENT_KEYS, NUTRIENTS } from './measures.ts';
+export {
+  INGREDIENTS_MAX,
+  MEASURE_UNITS,
+  MEASURE_UNIT_CODES,
+  NUTRIENT_KEYS,
+  NUTRIENTS,
+  PERCENT_ONLY_NUTRIENTS,
+} from './measures.ts';
 export type { MeasureUnit, NutrientKey } from './measures.ts';
 
 export const FACTS_PRINTED_MAX = 120;
@@ -26,12 +39,25 @@ export const printedQuantitySchema = z.object({
 export type PrintedQuantity = z.infer<typeof printedQuantitySchema>;
 
 export const nutrientValueSchema = z.object({
-  amount,
+  /** Null only for a vitamin or mineral printed as a % Daily Value alone (PERCENT_ONLY_NUTRIENTS). */
+  amount: amount.nullable(),
   unit: z.enum(MEASURE_UNIT_CODES),
   /** "% Daily Value" as printed; null where the label prints none. */
   dailyValuePercent: z.number().finite().min(0).max(10_000).nullable(),
 });
 export type NutrientValue = z.infer<typeof nutrientValueSchema>;
+
+export const NUTRIENT_AMOUNT_MSG = {
+  needed: 'Enter the amount as well as the % Daily Value.',
+  empty: 'Enter the amount or the % Daily Value.',
+} as const;
+
+/** What is wrong with a nutrient's value missing its amount, or null: only a vitamin or mineral may give the % alone. */
+export function nutrientAmountProblem(key: NutrientKey, value: NutrientValue): string | null {
+  if (value.amount !== null) return null;
+  if (value.dailyValuePercent === null) return NUTRIENT_AMOUNT_MSG.empty;
+  return PERCENT_ONLY_NUTRIENTS.includes(key) ? null : NUTRIENT_AMOUNT_MSG.needed;
+}
 
 /** What the nutrient amounts are per: the US label states them per serving, the EU table per 100 g or 100 mL. */
 export const FACTS_BASES = ['serving', '100g', '100ml'] as const;
@@ -44,7 +70,12 @@ export const productFactsSchema = z.object({
   /** kcal per basis. EU tables also print kJ: kept beside, not converted. */
   calories: amount.nullable(),
   energyKj: amount.nullable(),
-  nutrients: z.partialRecord(z.enum(NUTRIENT_KEYS), nutrientValueSchema),
+  nutrients: z.partialRecord(z.enum(NUTRIENT_KEYS), nutrientValueSchema).superRefine((nutrients, ctx) => {
+    for (const [key, value] of Object.entries(nutrients) as [NutrientKey, NutrientValue][]) {
+      const problem = value && nutrientAmountProblem(key, value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [key, 'amount'] });
+    }
+  }),
   netContent: printedQuantitySchema.nullable(),
   ingredients: z.string().trim().min(1).max(INGREDIENTS_MAX).nullable(),
   /** The allergen statement as printed ("Contains: milk, soy."). */

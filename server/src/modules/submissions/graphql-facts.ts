@@ -42,7 +42,10 @@ const NutrientRef = builder.objectRef<Nutrient>('NutrientFact').implement({
   fields: (t) => ({
     key: t.exposeString('key'),
     label: t.exposeString('label'),
-    amount: t.exposeFloat('amount'),
+    amount: t.exposeFloat('amount', {
+      nullable: true,
+      description: 'Null for a vitamin or mineral printed as a % Daily Value alone (labels before 2016)',
+    }),
     unit: t.exposeString('unit'),
     dailyValuePercent: t.exposeFloat('dailyValuePercent', { nullable: true }),
   }),

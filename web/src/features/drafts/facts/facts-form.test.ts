@@ -30,7 +30,8 @@ describe('product facts as the supplier types them', () => {
       ok: false,
       error: 'Enter it as printed on the package.',
     });
-    expect(parseField('iron', { amount: '', percent: '10' })).toMatchObject({ ok: false });
+    expect(parseField('totalFat', { amount: '', percent: '10' })).toMatchObject({ ok: false });
+    expect(parseField('iron', { amount: '', percent: '10' })).toMatchObject({ ok: true });
   });
 
   it('says a reading in one line, with its unit and % Daily Value', () => {
@@ -68,9 +69,14 @@ describe('product facts as the supplier types them', () => {
       facts: null,
       changed: true,
     });
-    expect(factsOfForm(start, { calories: { value: 'lots' }, iron: { amount: '', percent: '10' } })).toEqual({
+    expect(factsOfForm(start, { calories: { value: 'lots' }, protein: { amount: '', percent: '10' } })).toEqual({
       ok: false,
-      errors: { calories: 'Enter a number (e.g. 230).', iron: 'Enter the amount as well as the % Daily Value.' },
+      errors: { calories: 'Enter a number (e.g. 230).', protein: 'Enter the amount as well as the % Daily Value.' },
+    });
+    // A vitamin or mineral may be a % Daily Value alone, as labels before 2016 print them.
+    expect(factsOfForm(start, { iron: { amount: '', percent: '10' } })).toMatchObject({
+      ok: true,
+      facts: { nutrients: { iron: { amount: null, unit: 'MGM', dailyValuePercent: 10 } } },
     });
   });
 });

@@ -6,9 +6,11 @@ import {
   factSuggestionValueSchema,
   MEASURE_UNITS,
   NUTRIENTS,
+  nutrientAmountProblem,
   type FactField,
   type FactSuggestionValue,
   type MeasureUnit,
+  type NutrientKey,
   type NutrientValue,
   type PrintedQuantity,
   type ProductFacts,
@@ -100,9 +102,15 @@ export function parseField(field: FactField, texts: FieldTexts): ParsedField {
   } else if (kind === 'number') value = parseNumber(texts.value);
   else if (kind === 'text') value = texts.value.trim();
   else {
-    const amount = parseNumber(texts.amount ?? '');
-    if (amount === null) return { ok: false, error: 'Enter the amount as well as the % Daily Value.' };
-    value = { amount, unit: nutrientUnit(field), dailyValuePercent: parseNumber(texts.percent ?? '') };
+    const nutrient = {
+      amount: parseNumber(texts.amount ?? ''),
+      unit: nutrientUnit(field),
+      dailyValuePercent: parseNumber(texts.percent ?? ''),
+    };
+    // Only a vitamin or mineral may be a % Daily Value alone (the labels before 2016 print them so).
+    const problem = nutrientAmountProblem(field as NutrientKey, nutrient);
+    if (problem) return { ok: false, error: problem };
+    value = nutrient;
   }
   const checked = factSuggestionValueSchema.safeParse({ field, value });
   if (!checked.success) return { ok: false, error: errorText(kind) };
@@ -126,6 +134,7 @@ export function describeValue(field: FactField, value: unknown): string {
   if (kind === 'servings') return (value as { printed: string }).printed;
   if (kind === 'nutrient') {
     const n = value as NutrientValue;
+    if (n.amount === null) return `${n.dailyValuePercent}% DV`;
     const amount = `${n.amount} ${unitSymbol(n.unit)}`;
     return n.dailyValuePercent === null ? amount : `${amount}, ${n.dailyValuePercent}% DV`;
   }
