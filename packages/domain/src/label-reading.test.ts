@@ -162,6 +162,15 @@ describe('net content, ingredients and allergens', () => {
     expect(ingredients.region.height).toBeCloseTo(0.035 + 0.03);
   });
 
+  it('is never sure of a list the photo cuts at its bottom edge, and leaves out a separator after the heading', () => {
+    const atEdge = (y: number) =>
+      readLabel([{ text: 'INGREDIENTS· SUG', confidence: 0.95, box: { x: 0, y, width: 0.2, height: 0.1 } }]).find(
+        (r) => r.field === 'ingredients',
+      )!;
+    expect(atEdge(0.9)).toMatchObject({ value: 'SUG', confidence: 0.57 });
+    expect(atEdge(0.5)).toMatchObject({ value: 'SUG', confidence: 0.95 });
+  });
+
   it('reads nothing from a photo without a label', () => {
     expect(readLabel(panel(['Crunchy', 'Great taste since 1923']))).toEqual([]);
   });

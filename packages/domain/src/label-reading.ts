@@ -714,13 +714,16 @@ function readIngredients(rows: Row[], start: number, first: string, stop = STATE
     used.push(row);
     parts.push(row.text.trim());
   }
-  const value = spaceAfterPunctuation(parts.join(' ').replace(/-\s(?=[a-z])/g, ''));
+  // A separator the OCR put between the heading and the list ("INGREDIENTS· SUGAR") is no part of it.
+  const value = spaceAfterPunctuation(parts.join(' ').replace(/-\s(?=[a-z])/g, '')).replace(/^[·•.,:;\s-]+/, '');
   if (!value) return null;
-  const confidence = Math.min(...used.map((r) => r.confidence));
-  return {
-    field: 'ingredients',
-    value: value.slice(0, INGREDIENTS_MAX),
-    confidence,
-    region: union(used.map((r) => r.box)),
-  };
+  const region = union(used.map((r) => r.box));
+  // A list that runs to the photo's bottom edge may go on past it ("INGREDIENTS: SUG"): never sure.
+  const cut = region.y + region.height >= PHOTO_EDGE;
+  const confidence = Math.round(Math.min(...used.map((r) => r.confidence)) * (cut ? CUT_CERTAINTY : 1) * 100) / 100;
+  return { field: 'ingredients', value: value.slice(0, INGREDIENTS_MAX), confidence, region };
 }
+
+/** Where a row's box reaches the photo's bottom edge (as a fraction of its height), and what such a list keeps. */
+const PHOTO_EDGE = 0.985;
+const CUT_CERTAINTY = 0.6;
