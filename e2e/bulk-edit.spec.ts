@@ -1,6 +1,7 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BULK_EDIT_MSG } from '@portal/domain';
 import { E2E } from '../playwright.config.ts';
+import { apiContext } from './support/api-context.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, signInThroughApi } from './support/fixtures.ts';
 import { createNamedDraft, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
@@ -12,7 +13,7 @@ const at = (path: string) => `/${PARTNER}${path}`;
 
 /** An API session signed in through the partner's login, as the co-branded login form does. */
 async function partnerApi(): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: E2E.portal, extraHTTPHeaders: { origin: E2E.portal } });
+  const api = await apiContext(E2E.portal);
   const res = await api.post('/api/auth/login', {
     form: { username: DEMO.supplier.email, password: DEMO.supplier.password, partner: String(PARTNER) },
   });

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { barcodeImage } from '../server/test/fixtures.ts';
 import { nutritionPanelPhoto, PANEL_FACTS } from '../server/test/support/nutrition-panel.ts';
+import { apiContext } from './support/api-context.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
 import { startPortal, type PortalProcess } from './support/portal-process.ts';
@@ -142,7 +143,7 @@ test('the facts read from a nutrition panel are offered with their regions, acce
 
 /** An API session on this spec's own portal, as `who`. */
 async function portalApi(who: { email: string; password: string }): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: portal.url, extraHTTPHeaders: { origin: portal.url } });
+  const api = await apiContext(portal.url);
   const res = await api.post('/api/auth/login', { form: { username: who.email, password: who.password } });
   expect(res.ok(), `login of ${who.email}: ${res.status()}`).toBe(true);
   return api;

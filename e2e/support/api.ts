@@ -1,19 +1,19 @@
-import { request, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
+import { apiContext } from './api-context.ts';
 
 /**
  * Direct API calls for putting demo accounts back the way they were, whatever a test did to them
  * (used in `finally` blocks so that a failed test does not leave other runs with a changed account).
  * Non-GET requests carry our own Origin, as the browser would.
  */
-const headers = { origin: E2E.portal };
 
 async function signedIn(
   email: string,
   passwords: readonly string[],
 ): Promise<{ api: APIRequestContext; password: string } | null> {
   for (const password of passwords) {
-    const api = await request.newContext({ baseURL: E2E.portal, extraHTTPHeaders: headers });
+    const api = await apiContext(E2E.portal);
     const res = await api.post('/api/auth/login', { form: { username: email, password } });
     if (res.ok()) return { api, password };
     await api.dispose();

@@ -1,8 +1,9 @@
-import { expect, request, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { gs1CheckDigit, type ReadinessDryRun } from '@portal/domain';
 import { DryRunReadinessRulesDocument } from '../../web/src/api/gql/graphql.ts';
 import { barcodeImage } from '../../server/test/fixtures.ts';
 import { E2E } from '../../playwright.config.ts';
+import { apiContext } from './api-context.ts';
 
 /** A valid EAN-13 no other test uses: a GS1 prefix of the spec's own, ten random digits, its check digit. */
 export function uniqueEan13(prefix: '40' | '41'): string {
@@ -15,7 +16,7 @@ export function uniqueEan13(prefix: '40' | '41'): string {
  * `partner`, signed in through that partner's co-branded login: its drafts go to that partner.
  */
 export async function apiAs(who: { email: string; password: string }, partner?: number): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: E2E.portal, extraHTTPHeaders: { origin: E2E.portal } });
+  const api = await apiContext(E2E.portal);
   const form = {
     username: who.email,
     password: who.password,
