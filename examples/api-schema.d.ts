@@ -3540,6 +3540,20 @@ export type components = {
                 } | null;
                 calories: number | null;
                 energyKj: number | null;
+                /**
+                 * @example {
+                 *       "totalFat": {
+                 *         "amount": 8,
+                 *         "unit": "GRM",
+                 *         "dailyValuePercent": 10
+                 *       },
+                 *       "calcium": {
+                 *         "amount": null,
+                 *         "unit": "MGM",
+                 *         "dailyValuePercent": 4
+                 *       }
+                 *     }
+                 */
                 nutrients: {
                     [key: string]: {
                         amount: number | null;
@@ -3670,6 +3684,20 @@ export type components = {
                 } | null;
                 calories: number | null;
                 energyKj: number | null;
+                /**
+                 * @example {
+                 *       "totalFat": {
+                 *         "amount": 8,
+                 *         "unit": "GRM",
+                 *         "dailyValuePercent": 10
+                 *       },
+                 *       "calcium": {
+                 *         "amount": null,
+                 *         "unit": "MGM",
+                 *         "dailyValuePercent": 4
+                 *       }
+                 *     }
+                 */
                 nutrients: {
                     [key: string]: {
                         amount: number | null;
@@ -3821,6 +3849,20 @@ export type components = {
                     } | null;
                     calories: number | null;
                     energyKj: number | null;
+                    /**
+                     * @example {
+                     *       "totalFat": {
+                     *         "amount": 8,
+                     *         "unit": "GRM",
+                     *         "dailyValuePercent": 10
+                     *       },
+                     *       "calcium": {
+                     *         "amount": null,
+                     *         "unit": "MGM",
+                     *         "dailyValuePercent": 4
+                     *       }
+                     *     }
+                     */
                     nutrients: {
                         [key: string]: {
                             amount: number | null;
@@ -3923,6 +3965,20 @@ export type components = {
                     } | null;
                     calories: number | null;
                     energyKj: number | null;
+                    /**
+                     * @example {
+                     *       "totalFat": {
+                     *         "amount": 8,
+                     *         "unit": "GRM",
+                     *         "dailyValuePercent": 10
+                     *       },
+                     *       "calcium": {
+                     *         "amount": null,
+                     *         "unit": "MGM",
+                     *         "dailyValuePercent": 4
+                     *       }
+                     *     }
+                     */
                     nutrients: {
                         [key: string]: {
                             amount: number | null;
@@ -4053,6 +4109,20 @@ export type components = {
                     } | null;
                     calories: number | null;
                     energyKj: number | null;
+                    /**
+                     * @example {
+                     *       "totalFat": {
+                     *         "amount": 8,
+                     *         "unit": "GRM",
+                     *         "dailyValuePercent": 10
+                     *       },
+                     *       "calcium": {
+                     *         "amount": null,
+                     *         "unit": "MGM",
+                     *         "dailyValuePercent": 4
+                     *       }
+                     *     }
+                     */
                     nutrients: {
                         [key: string]: {
                             amount: number | null;
@@ -4155,6 +4225,20 @@ export type components = {
                     } | null;
                     calories: number | null;
                     energyKj: number | null;
+                    /**
+                     * @example {
+                     *       "totalFat": {
+                     *         "amount": 8,
+                     *         "unit": "GRM",
+                     *         "dailyValuePercent": 10
+                     *       },
+                     *       "calcium": {
+                     *         "amount": null,
+                     *         "unit": "MGM",
+                     *         "dailyValuePercent": 4
+                     *       }
+                     *     }
+                     */
                     nutrients: {
                         [key: string]: {
                             amount: number | null;
@@ -4340,6 +4424,20 @@ export type components = {
                     } | null;
                     calories: number | null;
                     energyKj: number | null;
+                    /**
+                     * @example {
+                     *       "totalFat": {
+                     *         "amount": 8,
+                     *         "unit": "GRM",
+                     *         "dailyValuePercent": 10
+                     *       },
+                     *       "calcium": {
+                     *         "amount": null,
+                     *         "unit": "MGM",
+                     *         "dailyValuePercent": 4
+                     *       }
+                     *     }
+                     */
                     nutrients: {
                         [key: string]: {
                             amount: number | null;
@@ -4452,6 +4550,13 @@ export type components = {
                 } | {
                     /** @enum {string} */
                     field: "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium";
+                    /**
+                     * @example {
+                     *       "amount": 8,
+                     *       "unit": "GRM",
+                     *       "dailyValuePercent": 10
+                     *     }
+                     */
                     value: {
                         amount: number | null;
                         /** @enum {string} */
@@ -4552,6 +4657,20 @@ export type components = {
                 } | null;
                 calories: number | null;
                 energyKj: number | null;
+                /**
+                 * @example {
+                 *       "totalFat": {
+                 *         "amount": 8,
+                 *         "unit": "GRM",
+                 *         "dailyValuePercent": 10
+                 *       },
+                 *       "calcium": {
+                 *         "amount": null,
+                 *         "unit": "MGM",
+                 *         "dailyValuePercent": 4
+                 *       }
+                 *     }
+                 */
                 nutrients: {
                     [key: string]: {
                         amount: number | null;
@@ -4667,6 +4786,13 @@ export type components = {
             } | {
                 /** @enum {string} */
                 field: "totalFat" | "saturatedFat" | "transFat" | "cholesterol" | "sodium" | "totalCarbohydrate" | "dietaryFiber" | "totalSugars" | "addedSugars" | "protein" | "vitaminD" | "calcium" | "iron" | "potassium";
+                /**
+                 * @example {
+                 *       "amount": 8,
+                 *       "unit": "GRM",
+                 *       "dailyValuePercent": 10
+                 *     }
+                 */
                 value: {
                     amount: number | null;
                     /** @enum {string} */
@@ -10734,74 +10860,14 @@ export interface operations {
                  *         "energyKj": null,
                  *         "nutrients": {
                  *           "totalFat": {
-                 *             "amount": null,
+                 *             "amount": 8,
                  *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "saturatedFat": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "transFat": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "cholesterol": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "sodium": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "totalCarbohydrate": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "dietaryFiber": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "totalSugars": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "addedSugars": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "protein": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "vitaminD": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
+                 *             "dailyValuePercent": 10
                  *           },
                  *           "calcium": {
                  *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "iron": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "potassium": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
+                 *             "unit": "MGM",
+                 *             "dailyValuePercent": 4
                  *           }
                  *         },
                  *         "netContent": null,
@@ -10829,6 +10895,20 @@ export interface operations {
                         } | null;
                         calories: number | null;
                         energyKj: number | null;
+                        /**
+                         * @example {
+                         *       "totalFat": {
+                         *         "amount": 8,
+                         *         "unit": "GRM",
+                         *         "dailyValuePercent": 10
+                         *       },
+                         *       "calcium": {
+                         *         "amount": null,
+                         *         "unit": "MGM",
+                         *         "dailyValuePercent": 4
+                         *       }
+                         *     }
+                         */
                         nutrients: {
                             [key: string]: {
                                 amount: number | null;
@@ -13221,74 +13301,14 @@ export interface operations {
                  *         "energyKj": null,
                  *         "nutrients": {
                  *           "totalFat": {
-                 *             "amount": null,
+                 *             "amount": 8,
                  *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "saturatedFat": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "transFat": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "cholesterol": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "sodium": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "totalCarbohydrate": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "dietaryFiber": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "totalSugars": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "addedSugars": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "protein": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "vitaminD": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
+                 *             "dailyValuePercent": 10
                  *           },
                  *           "calcium": {
                  *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "iron": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
-                 *           },
-                 *           "potassium": {
-                 *             "amount": null,
-                 *             "unit": "GRM",
-                 *             "dailyValuePercent": null
+                 *             "unit": "MGM",
+                 *             "dailyValuePercent": 4
                  *           }
                  *         },
                  *         "netContent": null,
@@ -13316,6 +13336,20 @@ export interface operations {
                         } | null;
                         calories: number | null;
                         energyKj: number | null;
+                        /**
+                         * @example {
+                         *       "totalFat": {
+                         *         "amount": 8,
+                         *         "unit": "GRM",
+                         *         "dailyValuePercent": 10
+                         *       },
+                         *       "calcium": {
+                         *         "amount": null,
+                         *         "unit": "MGM",
+                         *         "dailyValuePercent": 4
+                         *       }
+                         *     }
+                         */
                         nutrients: {
                             [key: string]: {
                                 amount: number | null;

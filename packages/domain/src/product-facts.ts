@@ -38,13 +38,15 @@ export const printedQuantitySchema = z.object({
 });
 export type PrintedQuantity = z.infer<typeof printedQuantitySchema>;
 
-export const nutrientValueSchema = z.object({
-  /** Null only for a vitamin or mineral printed as a % Daily Value alone (PERCENT_ONLY_NUTRIENTS). */
-  amount: amount.nullable(),
-  unit: z.enum(MEASURE_UNIT_CODES),
-  /** "% Daily Value" as printed; null where the label prints none. */
-  dailyValuePercent: z.number().finite().min(0).max(10_000).nullable(),
-});
+export const nutrientValueSchema = z
+  .object({
+    /** Null only for a vitamin or mineral printed as a % Daily Value alone (PERCENT_ONLY_NUTRIENTS). */
+    amount: amount.nullable(),
+    unit: z.enum(MEASURE_UNIT_CODES),
+    /** "% Daily Value" as printed; null where the label prints none. */
+    dailyValuePercent: z.number().finite().min(0).max(10_000).nullable(),
+  })
+  .meta({ examples: [{ amount: 8, unit: 'GRM', dailyValuePercent: 10 }] });
 export type NutrientValue = z.infer<typeof nutrientValueSchema>;
 
 export const NUTRIENT_AMOUNT_MSG = {
@@ -70,12 +72,22 @@ export const productFactsSchema = z.object({
   /** kcal per basis. EU tables also print kJ: kept beside, not converted. */
   calories: amount.nullable(),
   energyKj: amount.nullable(),
-  nutrients: z.partialRecord(z.enum(NUTRIENT_KEYS), nutrientValueSchema).superRefine((nutrients, ctx) => {
-    for (const [key, value] of Object.entries(nutrients) as [NutrientKey, NutrientValue][]) {
-      const problem = value && nutrientAmountProblem(key, value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [key, 'amount'] });
-    }
-  }),
+  nutrients: z
+    .partialRecord(z.enum(NUTRIENT_KEYS), nutrientValueSchema)
+    .superRefine((nutrients, ctx) => {
+      for (const [key, value] of Object.entries(nutrients) as [NutrientKey, NutrientValue][]) {
+        const problem = value && nutrientAmountProblem(key, value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [key, 'amount'] });
+      }
+    })
+    .meta({
+      examples: [
+        {
+          totalFat: { amount: 8, unit: 'GRM', dailyValuePercent: 10 },
+          calcium: { amount: null, unit: 'MGM', dailyValuePercent: 4 },
+        },
+      ],
+    }),
   netContent: printedQuantitySchema.nullable(),
   ingredients: z.string().trim().min(1).max(INGREDIENTS_MAX).nullable(),
   /** The allergen statement as printed ("Contains: milk, soy."). */
