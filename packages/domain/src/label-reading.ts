@@ -19,7 +19,14 @@ import {
   type PanelColumn,
 } from './label-panels.ts';
 import { labelDisagreements } from './label-arithmetic.ts';
-import { CANADIAN_DAILY_VALUES, INGREDIENTS_MAX, NUTRIENTS, type MeasureUnit, type NutrientKey } from './measures.ts';
+import {
+  CANADIAN_DAILY_VALUES,
+  INGREDIENTS_MAX,
+  NUTRIENTS,
+  nutrientOf,
+  type MeasureUnit,
+  type NutrientKey,
+} from './measures.ts';
 import type { FactsBasis, NutrientValue, PrintedQuantity, ProductFacts } from './product-facts.ts';
 import { EMPTY_PRODUCT_FACTS } from './product-facts-empty.ts';
 import type { FactReading, PhotoRegion } from './product-facts-suggestions.ts';
@@ -221,7 +228,7 @@ function parseAmount(raw: string): number {
 
 /** How well a printed % DV agrees with its amount (1 agrees, lower disagrees): the label's own check of the reading. */
 const percentAgreement = (key: NutrientKey, amount: number, percent: number | null): number =>
-  agreementOf(amount, percent, NUTRIENTS.find((n) => n.key === key)!.dailyValue);
+  agreementOf(amount, percent, nutrientOf(key)!.dailyValue);
 
 /** The abbreviations of the tabular and linear US formats (21 CFR 101.9(j)(13)): "Sat. Fat", "Cholest.", "Fiber". */
 const ABBREVIATED: Partial<Record<NutrientKey, string>> = {
@@ -287,7 +294,7 @@ function readNutrients(row: Row, text: string): FactReading[] {
     if (!m) continue;
     const unit = unitOf(m[2])!;
     const amount = parseAmount(m[1]);
-    const { unit: expectedUnit, dailyValue } = NUTRIENTS.find((n) => n.key === key)!;
+    const { unit: expectedUnit, dailyValue } = nutrientOf(key)!;
     const signless =
       m[3] === undefined && dailyValue !== null
         ? percentWithoutSign(text.slice(m.index + m[0].length), (p) => percentAgreement(key, amount, p) === 1)
@@ -409,7 +416,7 @@ function readEuropeanTable(rows: Row[]): FactReading[] {
         : null;
     const amount = printed ?? bare;
     if (!amount) continue;
-    const expectedUnit = NUTRIENTS.find((n) => n.key === nutrient.key)!.unit;
+    const expectedUnit = nutrientOf(nutrient.key)!.unit;
     const value = { amount: amount.amount, unit: amount.unit, dailyValuePercent: null };
     const sureness = certainty * (amount.unit === expectedUnit ? 1 : 0.5) * (bare ? UNIT_COLUMN_CERTAINTY : 1);
     out.push(read(row, { field: nutrient.key, value }, sureness, basis));
@@ -458,7 +465,7 @@ function readRunningText(allRows: Row[], table: FactReading[], basis: FactsBasis
     out.push(read(all, { field: 'calories', value: kcal.amount }, RUNNING_CERTAINTY, basis));
   for (const n of nutrients) {
     if (readField.has(n.key)) continue;
-    const expectedUnit = NUTRIENTS.find((x) => x.key === n.key)!.unit;
+    const expectedUnit = nutrientOf(n.key)!.unit;
     const value = { amount: n.amount, unit: n.unit, dailyValuePercent: null };
     out.push(read(all, { field: n.key, value }, RUNNING_CERTAINTY * (n.unit === expectedUnit ? 1 : 0.5), basis));
   }
@@ -508,8 +515,7 @@ function disagreements(readings: FactReading[]): number {
   };
   for (const r of readings) {
     if (r.field === 'calories') facts.calories = r.value;
-    else if (NUTRIENTS.some((n) => n.key === r.field))
-      facts.nutrients[r.field as NutrientKey] = r.value as NutrientValue;
+    else if (nutrientOf(r.field)) facts.nutrients[r.field as NutrientKey] = r.value as NutrientValue;
   }
   return labelDisagreements(facts).filter((d) => d.check !== 'servings').length;
 }
@@ -580,14 +586,14 @@ function readRows(rows: Row[]): FactReading[] {
     }
     if (kind === 'canada')
       for (const n of readCanadianNutrients(text)) {
-        const expectedUnit = NUTRIENTS.find((x) => x.key === n.key)!.unit;
+        const expectedUnit = nutrientOf(n.key)!.unit;
         const value = { amount: n.amount, unit: n.unit, dailyValuePercent: n.dailyValuePercent };
         add(read(row, { field: n.key, value }, (n.unit === expectedUnit ? 1 : 0.5) * n.agreement), n.frenchOnly);
         if (n.key === 'saturatedFat' || n.key === 'transFat') fatPair[n.key] ??= { index, percent: n.pairPercent };
       }
     if (kind !== 'eu')
       for (const n of readPercentOnly(text)) {
-        const unit = NUTRIENTS.find((x) => x.key === n.key)!.unit;
+        const unit = nutrientOf(n.key)!.unit;
         const value = { amount: null, unit, dailyValuePercent: n.dailyValuePercent };
         add(read(row, { field: n.key, value }, PERCENT_ONLY_CERTAINTY));
       }
@@ -629,7 +635,7 @@ const PERCENT_ROW = /^\s*(\d{1,3})\s*%\s*$/;
 function givePercentRows(readings: FactReading[], rows: Row[], canadian: boolean) {
   const used = new Set<number>();
   readings.forEach((reading, at) => {
-    const nutrient = NUTRIENTS.find((n) => n.key === reading.field);
+    const nutrient = nutrientOf(reading.field);
     if (!nutrient || nutrient.key === 'saturatedFat') return;
     const value = reading.value as NutrientValue;
     const dailyValue = (canadian ? CANADIAN_DAILY_VALUES[nutrient.key] : undefined) ?? nutrient.dailyValue;

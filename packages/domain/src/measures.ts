@@ -43,6 +43,10 @@ export const NUTRIENTS = [
   { key: 'potassium', label: 'Potassium', unit: 'MGM', dailyValue: 4700 },
 ] as const satisfies readonly { key: string; label: string; unit: MeasureUnit; dailyValue: number | null }[];
 export type NutrientKey = (typeof NUTRIENTS)[number]['key'];
+export type Nutrient = (typeof NUTRIENTS)[number];
+const NUTRIENT_BY_KEY = new Map<string, Nutrient>(NUTRIENTS.map((n) => [n.key, n]));
+/** A nutrient by its key (its label, unit and daily value); undefined for a key that names none. */
+export const nutrientOf = (key: string): Nutrient | undefined => NUTRIENT_BY_KEY.get(key);
 export const NUTRIENT_KEYS = NUTRIENTS.map((n) => n.key) as [NutrientKey, ...NutrientKey[]];
 
 /**

@@ -19,9 +19,10 @@ export {
   MEASURE_UNIT_CODES,
   NUTRIENT_KEYS,
   NUTRIENTS,
+  nutrientOf,
   PERCENT_ONLY_NUTRIENTS,
 } from './measures.ts';
-export type { MeasureUnit, NutrientKey } from './measures.ts';
+export type { MeasureUnit, Nutrient, NutrientKey } from './measures.ts';
 
 export const FACTS_PRINTED_MAX = 120;
 export const ALLERGENS_MAX = 1000;

@@ -7,6 +7,7 @@ import {
   MEASURE_UNITS,
   NUTRIENTS,
   nutrientAmountProblem,
+  nutrientOf,
   type FactField,
   type FactSuggestionValue,
   type MeasureUnit,
@@ -33,8 +34,6 @@ export type FieldKind = 'quantity' | 'servings' | 'number' | 'nutrient' | 'text'
 /** The texts of one field's inputs, by input name (printed, quantity, unit, amount, percent, value). */
 export type FieldTexts = Record<string, string>;
 
-const NUTRIENT_BY_KEY = new Map<string, (typeof NUTRIENTS)[number]>(NUTRIENTS.map((n) => [n.key, n]));
-
 export function kindOf(field: FactField): FieldKind {
   if (field === 'servingSize' || field === 'netContent') return 'quantity';
   if (field === 'servingsPerContainer') return 'servings';
@@ -51,10 +50,10 @@ const TOP_LABELS: Partial<Record<FactField, string>> = {
   ingredients: 'Ingredients',
   allergens: 'Allergen statement',
 };
-export const fieldLabel = (field: FactField): string => TOP_LABELS[field] ?? NUTRIENT_BY_KEY.get(field)?.label ?? field;
+export const fieldLabel = (field: FactField): string => TOP_LABELS[field] ?? nutrientOf(field)?.label ?? field;
 
 /** The unit a nutrient is stated in on the US label (the input shows it; the supplier does not choose it). */
-export const nutrientUnit = (field: FactField): MeasureUnit => NUTRIENT_BY_KEY.get(field)?.unit ?? 'GRM';
+export const nutrientUnit = (field: FactField): MeasureUnit => nutrientOf(field)?.unit ?? 'GRM';
 export const unitSymbol = (unit: MeasureUnit | null) => (unit ? MEASURE_UNITS[unit] : '');
 
 const numberText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
