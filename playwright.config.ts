@@ -97,6 +97,9 @@ export default defineConfig({
         // Reading each uploaded photo's text costs about 5 s of CPU: only e2e/product-facts.spec.ts looks at what it
         // reads, on a portal of its own with reading on.
         READ_PHOTO_TEXT: 'off',
+        // The undo window (10 s by default) is a clock the specs race between a decision and its Z: three times that,
+        // so that a busy machine cannot close it first. Specs that wait for a decision's e-mail wait this long.
+        DECISION_UNDO_SECONDS: '30',
         // No load balancer to drain: stop at once when the run ends.
         SHUTDOWN_DRAIN_SECONDS: '0',
         // Webhook specs deliver to a receiver on loopback.

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { APPROVAL_MSG, SCOPES, type ReviewDecisionOutcome, type ReviewQueueItem } from '@portal/domain';
+import { APPROVAL_MSG, SCOPES, UNDO_MSG, type ReviewDecisionOutcome, type ReviewQueueItem } from '@portal/domain';
+import { apiErrorMessage } from '../../api/api-events.ts';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
@@ -53,12 +54,14 @@ describe('review queue: the outcome of a bulk decision', () => {
   let queueReads = 0;
   let decisions: unknown[] = [];
   let undos: unknown[] = [];
+  let undoRefusal: string | null = null;
   let answer: ReviewDecisionOutcome[] = [];
 
   beforeEach(() => {
     queueReads = 0;
     decisions = [];
     undos = [];
+    undoRefusal = null;
     undoStore.clear();
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockImplementation(async (url, init) => {
@@ -73,6 +76,7 @@ describe('review queue: the outcome of a bulk decision', () => {
       if (path.includes('/review/views')) return jsonResponse(200, { views: [] });
       if (path.includes('/review/decisions/undo')) {
         undos.push(JSON.parse(String(init?.body)));
+        if (undoRefusal) return jsonResponse(409, { code: 'UNDO_TOO_LATE', message: undoRefusal });
         const body = undos.at(-1) as { decisions: { id: string }[] };
         const results = body.decisions.map((d) => ({
           id: d.id,
@@ -187,6 +191,20 @@ describe('review queue: the outcome of a bulk decision', () => {
       ],
     });
     expect(await within(toast).findByText(/^Undone: the 2 items wait for review again/)).toBeTruthy();
+  });
+
+  it('says why an undo was refused (too late) in the toast, not that the server failed', async () => {
+    answer = [outcome(1, { undo: { key: ID(7), seconds: 10 } }), outcome(2, { undo: { key: ID(8), seconds: 10 } })];
+    undoRefusal = UNDO_MSG.tooLate;
+    const alerts: string[] = [];
+    const stop = apiErrorMessage.subscribe((message) => alerts.push(message));
+    await acceptTheFirstTwo();
+    const toast = await screen.findByRole('status', { name: 'Last decision' });
+    fireEvent.keyDown(window, { key: 'z' });
+    expect(await within(toast).findByText(UNDO_MSG.tooLate)).toBeTruthy();
+    expect(within(toast).queryByRole('button', { name: /Undo/ })).toBeNull();
+    expect(alerts).toEqual([]);
+    stop();
   });
 
   it('names who decided an item first when it was someone else', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, CloseButton, Group, Kbd, Paper, Text } from '@mantine/core';
+import { isApiError } from '../../api/api-error.ts';
 import { pendingComments } from './pending-comments.ts';
 import { decided, undoDecisions } from './review-api.ts';
 import { reviewKeyAction } from './review-keys.ts';
@@ -40,9 +41,11 @@ export function UndoToast({ onUndone }: { onUndone?: (ids: string[]) => void }) 
       const refusal = results.find((r) => r.outcome !== 'undone')?.message ?? null;
       undoStore.undone(undoneText(ids.length, results.length, refusal));
       onUndone?.(ids);
-    } catch {
-      // apiFetch has said why (409: too late, the supplier has been told).
-      undoStore.clear();
+    } catch (error) {
+      // A refusal changed nothing and says why (too late: the supplier has been told); apiFetch reported any other.
+      const refusal = isApiError(error) && (error.status === 409 || error.status === 404) ? error.message : null;
+      if (refusal) undoStore.undone(refusal);
+      else undoStore.clear();
     } finally {
       setBusy(false);
     }

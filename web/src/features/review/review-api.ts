@@ -119,9 +119,16 @@ export const fetchReasonCodeReport = (q: { from: string; to: string; partner?: n
     })}`,
   );
 
-/** Undoes decisions just made (their keys came with the decision's answer); a 409 says it is too late. */
+/**
+ * Undoes decisions just made (their keys came with the decision's answer). A refusal (409: too late, changed since,
+ * not yours; 404) is thrown with the server's reason and not reported: the toast says it.
+ */
 export const undoDecisions = (decisions: readonly { id: string; key: string }[]) =>
-  apiFetch<ReviewUndoResult>('/review/decisions/undo', { method: 'POST', json: { decisions } });
+  apiFetch<ReviewUndoResult>('/review/decisions/undo', {
+    method: 'POST',
+    json: { decisions },
+    notify: { 409: null, 404: null },
+  });
 
 export const fetchStockReasons = (partner: number | null) =>
   apiFetch<ReviewStockReason[]>(`/review/stock-reasons${partner ? `?partner=${partner}` : ''}`);
