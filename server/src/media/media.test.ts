@@ -365,8 +365,11 @@ describe('media processes under hard limits', () => {
   // processes to exit, not see its event loop drain first (Node then exits with 13: the benchmarks did).
   it('close the pool in a script that ends there: it waits for the processes to exit, and the script exits 0', async () => {
     const small = await save('close.png', await barcodePng('ean13', '4006381333931'));
+    // The pool from source forks the built media process, as the test servers do (loaded through tsx it costs twice).
+    const built = path.join(here, '../../dist/media-process.mjs');
     const script = [
-      `import { MediaPool } from ${JSON.stringify(pathToFileURL(path.join(here, 'media-pool.ts')).href)};`,
+      `import { MediaPool, useMediaProcessEntry } from ${JSON.stringify(pathToFileURL(path.join(here, 'media-pool.ts')).href)};`,
+      `useMediaProcessEntry(${JSON.stringify(built)});`,
       `const pool = new MediaPool(1, { memoryMb: 400, cpuMs: 60_000, wallMs: 600_000 });`,
       `console.log(JSON.stringify(await pool.run({ op: 'barcodes', path: process.argv[1], kind: 'png' })));`,
       `await pool.close();`,
