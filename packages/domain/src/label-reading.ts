@@ -287,6 +287,9 @@ const read = (
     ...(basis ? { basis } : {}),
   }) as FactReading;
 
+/** An amount in the nutrient's own unit (grams of fat, milligrams of sodium) is read as sure; in another, half as sure. */
+const unitCertainty = (key: NutrientKey, unit: string) => (unit === nutrientOf(key)!.unit ? 1 : 0.5);
+
 function readNutrients(row: Row, text: string): FactReading[] {
   const out: FactReading[] = [];
   for (const { key, pattern } of NUTRIENT_LABELS) {
@@ -294,14 +297,14 @@ function readNutrients(row: Row, text: string): FactReading[] {
     if (!m) continue;
     const unit = unitOf(m[2])!;
     const amount = parseAmount(m[1]);
-    const { unit: expectedUnit, dailyValue } = nutrientOf(key)!;
+    const { dailyValue } = nutrientOf(key)!;
     const signless =
       m[3] === undefined && dailyValue !== null
         ? percentWithoutSign(text.slice(m.index + m[0].length), (p) => percentAgreement(key, amount, p) === 1)
         : null;
     const percent = m[3] === undefined ? signless : Number(m[3]);
     const certainty =
-      (unit === expectedUnit ? 1 : 0.5) *
+      unitCertainty(key, unit) *
       percentAgreement(key, amount, percent) *
       (signless === null ? 1 : SIGNLESS_PERCENT_CERTAINTY);
     out.push(read(row, { field: key, value: { amount, unit, dailyValuePercent: percent } }, certainty));
@@ -416,9 +419,8 @@ function readEuropeanTable(rows: Row[]): FactReading[] {
         : null;
     const amount = printed ?? bare;
     if (!amount) continue;
-    const expectedUnit = nutrientOf(nutrient.key)!.unit;
     const value = { amount: amount.amount, unit: amount.unit, dailyValuePercent: null };
-    const sureness = certainty * (amount.unit === expectedUnit ? 1 : 0.5) * (bare ? UNIT_COLUMN_CERTAINTY : 1);
+    const sureness = certainty * unitCertainty(nutrient.key, amount.unit) * (bare ? UNIT_COLUMN_CERTAINTY : 1);
     out.push(read(row, { field: nutrient.key, value }, sureness, basis));
   }
   return columns.length === 1 ? [...out, ...readRunningText(rows.slice(Math.max(0, headerIndex)), out, basis)] : out;
@@ -465,9 +467,8 @@ function readRunningText(allRows: Row[], table: FactReading[], basis: FactsBasis
     out.push(read(all, { field: 'calories', value: kcal.amount }, RUNNING_CERTAINTY, basis));
   for (const n of nutrients) {
     if (readField.has(n.key)) continue;
-    const expectedUnit = nutrientOf(n.key)!.unit;
     const value = { amount: n.amount, unit: n.unit, dailyValuePercent: null };
-    out.push(read(all, { field: n.key, value }, RUNNING_CERTAINTY * (n.unit === expectedUnit ? 1 : 0.5), basis));
+    out.push(read(all, { field: n.key, value }, RUNNING_CERTAINTY * unitCertainty(n.key, n.unit), basis));
   }
   return out;
 }
@@ -586,9 +587,8 @@ function readRows(rows: Row[]): FactReading[] {
     }
     if (kind === 'canada')
       for (const n of readCanadianNutrients(text)) {
-        const expectedUnit = nutrientOf(n.key)!.unit;
         const value = { amount: n.amount, unit: n.unit, dailyValuePercent: n.dailyValuePercent };
-        add(read(row, { field: n.key, value }, (n.unit === expectedUnit ? 1 : 0.5) * n.agreement), n.frenchOnly);
+        add(read(row, { field: n.key, value }, unitCertainty(n.key, n.unit) * n.agreement), n.frenchOnly);
         if (n.key === 'saturatedFat' || n.key === 'transFat') fatPair[n.key] ??= { index, percent: n.pairPercent };
       }
     if (kind !== 'eu')
