@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** The whole error body, for endpoints that say more (e.g. an import's rows). */
   readonly body: Record<string, unknown>;
+  /** The message the server wrote, '' when it sent none (message then falls back to the status). */
+  readonly serverMessage: string;
 
   constructor(init: {
     status: number;
@@ -26,6 +28,7 @@ export class ApiError extends Error {
     this.reason = init.reason;
     this.fields = init.fields;
     this.body = init.body ?? {};
+    this.serverMessage = init.message ?? '';
   }
 }
 

@@ -3,7 +3,7 @@ import { MSG } from '@portal/domain';
 import { jsonResponse } from '../test/fixtures.ts';
 import { ApiError } from './api-error.ts';
 import { apiErrorMessage, notAuthorized } from './api-events.ts';
-import { answeredInPage, apiFetch, readAhead } from './api-fetch.ts';
+import { answeredInPage, apiFetch, readAhead, SERVER_MESSAGE } from './api-fetch.ts';
 import { gql } from './graphql.ts';
 
 describe('apiFetch', () => {
@@ -83,6 +83,18 @@ describe('apiFetch', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(apiFetch('/x')).rejects.toMatchObject({ status: 0 });
     expect(shown).toEqual([MSG.serverError, MSG.serverError]);
+  });
+
+  it("says the server's own words for a status the caller names so (a 409's reason), and the generic one when it sent none", async () => {
+    failWith(409, { code: 'CONFLICT', message: 'This item no longer waits for a decision.' });
+    await expect(apiFetch('/review/approvals/1', { notify: { 409: SERVER_MESSAGE } })).rejects.toMatchObject({
+      status: 409,
+    });
+    failWith(409, {});
+    await expect(apiFetch('/review/approvals/1', { notify: { 409: SERVER_MESSAGE } })).rejects.toThrow();
+    failWith(409, { code: 'CONFLICT', message: 'Not for this caller.' });
+    await expect(apiFetch('/x')).rejects.toThrow();
+    expect(shown).toEqual(['This item no longer waits for a decision.', MSG.serverError, MSG.serverError]);
   });
 
   it('throws the error shape of the server: status, code, reason, message, fields', async () => {

@@ -4,8 +4,11 @@ import { apiErrorMessage, notAuthorized } from './api-events.ts';
 
 export const API_BASE = '/api';
 
-/** Per-status message overrides; null means "say nothing for this status". */
-export type StatusMessages = Partial<Record<number, string | null>>;
+/** For a status whose answer the server words for the user (a 409's "This item no longer waits for a decision."). */
+export const SERVER_MESSAGE: unique symbol = Symbol('the server says why');
+
+/** Per-status message overrides; null means "say nothing for this status", SERVER_MESSAGE "say what the server said". */
+export type StatusMessages = Partial<Record<number, string | null | typeof SERVER_MESSAGE>>;
 
 /**
  * true (default): generic messages; false: say nothing; a map: generic messages
@@ -33,10 +36,14 @@ export function genericErrorMessage(status: number): string {
   return MSG.serverError;
 }
 
-/** What the user is told for a failure, or null for nothing. */
-export function messageForFailure(status: number, notify: NotifyOption = true): string | null {
+/** What the user is told for a failure, or null for nothing. said: the message of the server's answer, if any. */
+export function messageForFailure(status: number, notify: NotifyOption = true, said?: string): string | null {
   if (notify === false) return null;
-  if (typeof notify === 'object' && status in notify) return notify[status] ?? null;
+  if (typeof notify === 'object' && status in notify) {
+    const override = notify[status];
+    if (override === SERVER_MESSAGE) return said || genericErrorMessage(status);
+    return override ?? null;
+  }
   return genericErrorMessage(status);
 }
 
@@ -147,13 +154,13 @@ async function send<T>(url: string, options: ApiFetchOptions, silent = false): P
 }
 
 function fail(error: ApiError, notify: NotifyOption, silent: boolean): ApiError {
-  if (!silent) reportFailedStatus(error.status, notify);
+  if (!silent) reportFailedStatus(error.status, notify, error.serverMessage);
   return error;
 }
 
 /** The generic handling of a failed status: its message, and for an unexpected 401 the end of the session. */
-export function reportFailedStatus(status: number, notify: NotifyOption = true) {
-  const message = messageForFailure(status, notify);
+export function reportFailedStatus(status: number, notify: NotifyOption = true, said?: string) {
+  const message = messageForFailure(status, notify, said);
   if (message) apiErrorMessage.emit(message);
   if (status === 401 && !callerHandles401(notify)) notAuthorized.emit();
 }

@@ -36,7 +36,7 @@ export function uploadFiles<T>(path: string, files: readonly File[], options: Up
     xhr.responseType = 'text';
 
     const fail = (error: ApiError) => {
-      const message = messageForFailure(error.status, notify);
+      const message = messageForFailure(error.status, notify, error.serverMessage);
       if (message) apiErrorMessage.emit(message);
       if (error.status === 401 && !(typeof notify === 'object' && 401 in notify)) notAuthorized.emit();
       reject(error);

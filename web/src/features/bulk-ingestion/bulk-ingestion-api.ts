@@ -6,7 +6,7 @@ import {
   type IngestionJobView,
   type MappingRow,
 } from '@portal/domain';
-import { apiFetch } from '../../api/api-fetch.ts';
+import { apiFetch, SERVER_MESSAGE } from '../../api/api-fetch.ts';
 import { gql } from '../../api/graphql.ts';
 import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
 import {
@@ -46,7 +46,7 @@ export const putMapping = (jobId: string, rows: MappingRow[]) =>
 export const retryIngestionFile = (jobId: string, fileId: string) =>
   apiFetch<IngestionFile>(
     `/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files/${encodeURIComponent(fileId)}/retry`,
-    { method: 'POST', json: {} },
+    { method: 'POST', json: {}, notify: { 409: SERVER_MESSAGE } },
   );
 export const uploadIngestionFiles = (files: File[], onProgress: (p: UploadProgress) => void) =>
   uploadFiles<IngestionJob>('/bulkIngestion/jobs', files, { onProgress });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { APPROVAL_MSG, type ReviewPendingDecision } from '@portal/domain';
+import { apiErrorMessage } from '../../api/api-events.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { SecondApprovalPanel } from './SecondApprovalPanel.tsx';
@@ -20,13 +21,16 @@ const pending = (over: Partial<ReviewPendingDecision> = {}): ReviewPendingDecisi
 describe('a decision waiting for a second approval', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const answers: unknown[] = [];
+  let refusal: string | null = null;
   beforeEach(() => {
     answers.length = 0;
+    refusal = null;
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockImplementation(async (url, init) => {
       if (String(url).includes(`/review/approvals/${ID}`)) {
         const body = JSON.parse(String(init?.body)) as { action: string };
         answers.push(body);
+        if (refusal) return jsonResponse(409, { code: 'CONFLICT', message: refusal });
         return jsonResponse(200, {
           id: ID,
           outcome: body.action === 'approve' ? 'approved' : 'sent_back',
@@ -67,5 +71,15 @@ describe('a decision waiting for a second approval', () => {
     expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw my decision' }));
     await waitFor(() => expect(answers).toEqual([{ action: 'send_back' }]));
+  });
+
+  it('an approval another reviewer answered first says so in the words of the server, not that the server failed', async () => {
+    refusal = APPROVAL_MSG.notWaiting;
+    const shown: string[] = [];
+    const stop = apiErrorMessage.subscribe((message) => shown.push(message));
+    renderWithApp(<SecondApprovalPanel submissionId={ID} pending={pending()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve rejection' }));
+    await waitFor(() => expect(shown).toEqual([APPROVAL_MSG.notWaiting]));
+    stop();
   });
 });

@@ -19,7 +19,7 @@ import {
   type ReviewApprovalResult,
   type ReasonCodeReport,
 } from '@portal/domain';
-import { apiFetch } from '../../api/api-fetch.ts';
+import { apiFetch, SERVER_MESSAGE } from '../../api/api-fetch.ts';
 import { fetchSubmission, submissionKeys } from '../submissions/submission-api.ts';
 import { compareKey, fetchItemComparison } from './review-compare-api.ts';
 
@@ -69,8 +69,13 @@ export function useReviewers() {
   });
 }
 
+/** 409: no reviewer to share the items among, said in the server's words. */
 export const assignItems = (ids: string[], to: ReviewAssignBody['to']) =>
-  apiFetch<ReviewAssignResult>('/review/assignments', { method: 'POST', json: { ids, to } });
+  apiFetch<ReviewAssignResult>('/review/assignments', {
+    method: 'POST',
+    json: { ids, to },
+    notify: { 409: SERVER_MESSAGE },
+  });
 
 /** An item's detail, its review context and its comparison read ahead, so that J or a decision shows it at once. */
 export function prefetchItem(queryClient: QueryClient, id: string, filters: ReviewQueueFilters) {
@@ -107,7 +112,12 @@ export const decide = (
 
 /** The second reviewer's answer to a decision waiting for approval: approve it, or send it back. */
 export const answerApproval = (id: string, action: ReviewApprovalBody['action']) =>
-  apiFetch<ReviewApprovalResult>(`/review/approvals/${id}`, { method: 'POST', json: { action } });
+  apiFetch<ReviewApprovalResult>(`/review/approvals/${id}`, {
+    method: 'POST',
+    json: { action },
+    // Another reviewer answered first, or it was withdrawn: said in the server's words.
+    notify: { 409: SERVER_MESSAGE },
+  });
 
 /** Rejections and comments per reason code per partner over days (UTC). */
 export const fetchReasonCodeReport = (q: { from: string; to: string; partner?: number }) =>
@@ -143,6 +153,8 @@ export const addStockReason = (partnerCompanyId: number | null, text: string, co
   apiFetch<ReviewStockReason>('/review/stock-reasons', {
     method: 'POST',
     json: { partnerCompanyId, text, ...(code && { code }) },
+    // Too many stock reasons, or this one twice: said in the server's words.
+    notify: { 409: SERVER_MESSAGE },
   });
 export const deleteStockReason = (id: number) => apiFetch<null>(`/review/stock-reasons/${id}`, { method: 'DELETE' });
 

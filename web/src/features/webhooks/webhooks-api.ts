@@ -6,7 +6,7 @@ import {
   type WebhookInput,
   type WebhookView,
 } from '@portal/domain';
-import { apiFetch } from '../../api/api-fetch.ts';
+import { apiFetch, SERVER_MESSAGE, type StatusMessages } from '../../api/api-fetch.ts';
 
 /** The REST routes of server/src/modules/webhooks/routes.ts. */
 export const webhookKeys = {
@@ -74,14 +74,19 @@ export const useDeliveries = (id: number | null, position: DeliveryPosition = {}
 type WithSecret = { webhook: WebhookView; secret: string };
 
 export const createWebhook = (companyId: number, input: WebhookInput) =>
-  apiFetch<WithSecret>(`/companies/${companyId}/webhooks`, { method: 'POST', json: input, notify: { 400: null } });
+  apiFetch<WithSecret>(`/companies/${companyId}/webhooks`, {
+    method: 'POST',
+    json: input,
+    notify: { 400: null, 409: SERVER_MESSAGE },
+  });
 export const updateWebhook = (id: number, input: WebhookInput) =>
   apiFetch<WebhookView>(`/webhooks/${id}`, { method: 'PUT', json: input, notify: { 400: null } });
 export const deleteWebhook = (id: number) => apiFetch<void>(`/webhooks/${id}`, { method: 'DELETE' });
 export const rotateWebhookSecret = (id: number) =>
   apiFetch<WithSecret>(`/webhooks/${id}/rotate-secret`, { method: 'POST' });
 /** Test events and redeliveries are limited per company: past the limit the user is told so, not 'try again'. */
-const manualSendLimit = { 429: WEBHOOK_MSG.manualSendsLimited };
+// 409: the webhook is turned off, said in the server's words.
+const manualSendLimit: StatusMessages = { 429: WEBHOOK_MSG.manualSendsLimited, 409: SERVER_MESSAGE };
 export const pingWebhook = (id: number) =>
   apiFetch<void>(`/webhooks/${id}/ping`, { method: 'POST', notify: manualSendLimit });
 export const redeliverWebhook = (deliveryId: number) =>
