@@ -2,11 +2,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { apiContext } from './api-context.ts';
 
-/**
- * Direct API calls for putting demo accounts back the way they were, whatever a test did to them
- * (used in `finally` blocks so that a failed test does not leave other runs with a changed account).
- * Non-GET requests carry our own Origin, as the browser would.
- */
+// Direct API calls for putting demo accounts back the way they were, whatever a test did to them
+// (used in `finally` blocks so that a failed test does not leave other runs with a changed account).
+// Their sessions are the specs' own (apiContext): our Origin, as the browser would send it.
 
 async function signedIn(
   email: string,

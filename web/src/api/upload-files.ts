@@ -1,6 +1,5 @@
 import { ApiError } from './api-error.ts';
-import { apiErrorMessage, notAuthorized } from './api-events.ts';
-import { API_BASE, messageForFailure, type NotifyOption } from './api-fetch.ts';
+import { API_BASE, reportFailedStatus, type NotifyOption } from './api-fetch.ts';
 
 export interface UploadProgress {
   /** Bytes of the request body sent so far. */
@@ -36,9 +35,7 @@ export function uploadFiles<T>(path: string, files: readonly File[], options: Up
     xhr.responseType = 'text';
 
     const fail = (error: ApiError) => {
-      const message = messageForFailure(error.status, notify, error.serverMessage);
-      if (message) apiErrorMessage.emit(message);
-      if (error.status === 401 && !(typeof notify === 'object' && 401 in notify)) notAuthorized.emit();
+      reportFailedStatus(error.status, notify, error.serverMessage);
       reject(error);
     };
 

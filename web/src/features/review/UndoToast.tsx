@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, CloseButton, Group, Kbd, Paper, Text } from '@mantine/core';
 import { isApiError } from '../../api/api-error.ts';
 import { pendingComments } from './pending-comments.ts';
-import { decided, undoDecisions } from './review-api.ts';
+import { decided, UNDO_REFUSALS, undoDecisions } from './review-api.ts';
 import { reviewKeyAction } from './review-keys.ts';
 import { undoStore, useUndoState } from './undo-store.ts';
 
@@ -43,7 +43,7 @@ export function UndoToast({ onUndone }: { onUndone?: (ids: string[]) => void }) 
       onUndone?.(ids);
     } catch (error) {
       // A refusal changed nothing and says why (too late: the supplier has been told); apiFetch reported any other.
-      const refusal = isApiError(error) && (error.status === 409 || error.status === 404) ? error.message : null;
+      const refusal = isApiError(error) && error.status in UNDO_REFUSALS ? error.message : null;
       if (refusal) undoStore.undone(refusal);
       else undoStore.clear();
     } finally {

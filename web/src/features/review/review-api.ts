@@ -129,16 +129,12 @@ export const fetchReasonCodeReport = (q: { from: string; to: string; partner?: n
     })}`,
   );
 
-/**
- * Undoes decisions just made (their keys came with the decision's answer). A refusal (409: too late, changed since,
- * not yours; 404) is thrown with the server's reason and not reported: the toast says it.
- */
+/** The answers of a refused undo (409: too late, changed since, not yours; 404): the toast says the server's reason. */
+export const UNDO_REFUSALS = { 409: null, 404: null } as const;
+
+/** Undoes decisions just made (their keys came with the decision's answer); a refusal is thrown, not reported. */
 export const undoDecisions = (decisions: readonly { id: string; key: string }[]) =>
-  apiFetch<ReviewUndoResult>('/review/decisions/undo', {
-    method: 'POST',
-    json: { decisions },
-    notify: { 409: null, 404: null },
-  });
+  apiFetch<ReviewUndoResult>('/review/decisions/undo', { method: 'POST', json: { decisions }, notify: UNDO_REFUSALS });
 
 export const fetchStockReasons = (partner: number | null) =>
   apiFetch<ReviewStockReason[]>(`/review/stock-reasons${partner ? `?partner=${partner}` : ''}`);
