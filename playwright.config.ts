@@ -57,6 +57,9 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // Pages live for seconds: V8's optimising compilers (TurboFan, Maglev) spend more compiling than they save.
+        // Measured in docs/decisions/testing-and-ci.md, "The browser runs page scripts unoptimised".
+        '--js-flags=--no-opt --no-maglev',
       ],
     },
   },

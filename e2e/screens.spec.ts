@@ -199,16 +199,18 @@ function watchConsole(page: Page): string[] {
 
 /**
  * How much wider than the window the page is, once the layout has followed the resize: some layouts switch through a
- * media query listener (a render later), so a transient overflow is given up to two seconds to go.
+ * media query listener (a render later), so an overflow counts once it has stayed the same for ten frames. Frames, not
+ * seconds: a busy machine draws them later, but in the same order as the renders they follow.
  */
 async function overflowAfterResize(page: Page): Promise<number> {
   const measure = () =>
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  const until = Date.now() + 2000;
   let overflow = await measure();
-  while (overflow > 0 && Date.now() < until) {
+  for (let unchanged = 0; overflow > 0 && unchanged < 10;) {
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    overflow = await measure();
+    const next = await measure();
+    unchanged = next === overflow ? unchanged + 1 : 0;
+    overflow = next;
   }
   return overflow;
 }
