@@ -11,9 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeImage } from './fixtures.ts';
 import { Client } from './harness.ts';
 import { builtMain } from './support/instances.ts';
+import { freePort } from './support/ports.ts';
 
-const port = 4700 + (process.pid % 150);
-const base = `http://127.0.0.1:${port}`;
+/** One port for the file: the second process comes back at the first one's address. */
+let port: number;
+let base: string;
 let work: string;
 let server: ChildProcess | undefined;
 
@@ -43,7 +45,9 @@ function start(): { child: ChildProcess; ready: Promise<void>; output: () => str
   return { child, ready, output: () => out };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
   work = mkdtempSync(path.join(tmpdir(), 'crash-embedded-'));
 });
 afterAll(async () => {

@@ -26,14 +26,16 @@ import { LocalDiskStore } from '../src/storage/local-disk.ts';
 import { plainImage } from './fixtures.ts';
 import { Client, createPostgresDatabase } from './harness.ts';
 import { startRunning, stopInstances } from './support/instances.ts';
+import { freePort } from './support/ports.ts';
 import { until } from './support/wait.ts';
 
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let db: Database;
 let work: string;
 let server: ChildProcess | undefined;
-const port = 4400 + (process.pid % 150) * 2;
-const base = `http://127.0.0.1:${port}`;
+/** One port for the file: each restart after a kill comes back at the same address. */
+let port: number;
+let base: string;
 
 function start(env: Record<string, string> = {}, dataDir = path.join(work, 'data')): Promise<ChildProcess> {
   return startRunning({
@@ -84,6 +86,8 @@ async function draftOf(client: Client, count: number, first: number) {
 }
 
 beforeAll(async () => {
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
   database = await createPostgresDatabase();
   work = mkdtempSync(path.join(tmpdir(), 'crash-'));
   server = await start();

@@ -6,13 +6,13 @@
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeImage } from './fixtures.ts';
 import { databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { freePort } from './support/ports.ts';
 import { HANG_LIMIT } from './support/wait.ts';
 
 const SCRIPT = fileURLToPath(new URL('../../examples/submit-with-token.mjs', import.meta.url));
@@ -28,14 +28,6 @@ afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 describe(`worked example (${databaseKind})`, () => {
   it('uploads with a token, reads the detected UPC, submits, and verifies the signed webhooks it receives', async () => {

@@ -14,6 +14,7 @@ import { gs1CheckDigit } from '@portal/domain';
 import { plainImage } from './fixtures.ts';
 import { Client, createPostgresDatabase } from './harness.ts';
 import { startRunning, stopInstances } from './support/instances.ts';
+import { freePort } from './support/ports.ts';
 import { startS3 } from './support/s3.ts';
 import { HANG_LIMIT } from './support/wait.ts';
 
@@ -47,14 +48,14 @@ beforeAll(async () => {
   database = await createPostgresDatabase();
   s3 = await startS3();
   work = mkdtempSync(path.join(tmpdir(), 'scale-out-'));
-  const base = 4600 + (process.pid % 200) * 2;
-  webA = `http://127.0.0.1:${base}`;
-  webB = `http://127.0.0.1:${base + 1}`;
+  const [portA, portB] = [await freePort(), await freePort()];
+  webA = `http://127.0.0.1:${portA}`;
+  webB = `http://127.0.0.1:${portB}`;
   // All four start together: one of them migrates, the first seeds the demo data, and the shared storage's marker is
   // recorded once (instances started together on an empty database: demo-seed.postgres.test.ts).
   await Promise.all([
-    start('web', base, { DEMO_DATA: 'on', PUBLIC_URL: webA }),
-    start('web', base + 1, { DEMO_DATA: 'off', PUBLIC_URL: webA }),
+    start('web', portA, { DEMO_DATA: 'on', PUBLIC_URL: webA }),
+    start('web', portB, { DEMO_DATA: 'off', PUBLIC_URL: webA }),
     // Workers listen on no port; the number only names their data folder.
     start('worker', 1, { DEMO_DATA: 'off' }),
     start('worker', 2, { DEMO_DATA: 'off' }),
