@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
-import { loadReferenceData } from './modules/reference-data/bulk-edit-options.ts';
+import { loadShippedReferenceData } from './modules/reference-data/load.ts';
 import { enqueueMissingReadiness } from './modules/readiness/jobs.ts';
 import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from './demo/seed.ts';
 import { findUserByEmail } from './modules/users/repository.ts';
@@ -38,7 +38,7 @@ async function main() {
   // Before anything is served: an instance signing cookies with another secret than the others must not start.
   const secret = await checkSessionSecret(database.db, config.sessionSecret, config.sessionSecretPrevious);
   if (secret === 'rotated') log.warn('SESSION_SECRET rotated: sessions signed with the previous secret have ended');
-  await loadReferenceData(database.db);
+  await loadShippedReferenceData(database.db);
   if (config.demoData) await seedDemoDataIfEmpty(database.db);
   await enqueueMissingReadiness(database.db);
   // The sign-ins are printed only when the demo accounts are really there (a restored or imported database may lack them).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BRAND_MSG } from '@portal/domain';
 import { brandProfiles, cities, featureFlags } from '../src/db/schema.ts';
-import { loadReferenceData } from '../src/modules/reference-data/load.ts';
+import { loadPlaces } from '../src/modules/reference-data/load.ts';
 import { barcodePdf, plainImage } from './fixtures.ts';
 import { Client, demoClients, databaseKind, send, startTestServer, type TestServer } from './harness.ts';
 
@@ -81,7 +81,7 @@ describe(`brand profile (${databaseKind})`, () => {
 
   it('reference data loads idempotently: a second load adds nothing', async () => {
     const before = (await server.ctx.db.select().from(cities)).length;
-    await loadReferenceData(server.ctx.db);
+    await loadPlaces(server.ctx.db);
     expect((await server.ctx.db.select().from(cities)).length).toBe(before);
     expect(before).toBeGreaterThan(250);
   });

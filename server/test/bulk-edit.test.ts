@@ -354,8 +354,8 @@ describe(`bulk edit reference data (${databaseKind})`, () => {
   });
 
   it('loading the reference data again is idempotent', async () => {
-    const { loadReferenceData } = await import('../src/modules/reference-data/bulk-edit-options.ts');
-    await loadReferenceData(server.database.db);
+    const { loadBulkEditOptions } = await import('../src/modules/reference-data/bulk-edit-options.ts');
+    await loadBulkEditOptions(server.database.db);
     const res = await supplier.graphql(`query { attributes { id } suggestedClasses }`);
     expect(res.json.data.attributes).toHaveLength(shippedReferenceData().attributes.length);
     expect(res.json.data.suggestedClasses).toHaveLength(14);

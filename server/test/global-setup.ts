@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
-import { loadReferenceData } from '../src/modules/reference-data/bulk-edit-options.ts';
+import { loadShippedReferenceData } from '../src/modules/reference-data/load.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
 import { buildServer } from '../../scripts/build-server.mjs';
 
@@ -18,7 +18,7 @@ declare module 'vitest' {
 }
 
 async function prepare(database: Database) {
-  await loadReferenceData(database.db);
+  await loadShippedReferenceData(database.db);
   await seedDemoData(database.db);
 }
 

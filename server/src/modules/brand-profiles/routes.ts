@@ -9,7 +9,6 @@ import {
 } from '@portal/domain';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../users/current-user.ts';
-import { loadReferenceData } from '../reference-data/load.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { assertBrandProfileEnabled, FILE_COLUMNS, findBrandProfile, setBrandProfileFile } from './service.ts';
@@ -44,8 +43,6 @@ const attachment = (name: string) =>
 
 export async function brandProfileRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
-  // Countries, states, cities and distribution methods ship as data files; missing rows are added at every start.
-  await loadReferenceData(ctx.db);
 
   /**
    * Brand logo, product one-sheet or sales deck: one file in field 'file', checked by content (the logo a PNG, JPEG

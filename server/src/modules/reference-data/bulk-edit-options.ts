@@ -26,7 +26,7 @@ export function shippedReferenceData() {
  * administrator-maintained files in server/src/db/seed-data (new ids added, changed names updated; rows already used
  * by submissions are never deleted).
  */
-export async function loadReferenceData(db: Db) {
+export async function loadBulkEditOptions(db: Db) {
   const data = shippedReferenceData();
   await db.transaction((tx) =>
     upsertBulkEditOptions(tx, {

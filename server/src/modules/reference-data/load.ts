@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { loadBulkEditOptions } from './bulk-edit-options.ts';
 import { countPlaceRows, insertMissingPlaces } from './repository.ts';
 
 /** The data files shipped with the portal (server/src/db/seed-data); validated, so a broken file stops the start. */
@@ -26,7 +27,7 @@ export function readReferenceData() {
  * Adds whatever rows of the data files are missing (idempotent: every start runs it, a row already there stays, and
  * two processes starting at once do not collide). Rows are never removed here: stored profiles may name them.
  */
-export async function loadReferenceData(db: Tx) {
+export async function loadPlaces(db: Tx) {
   const data = readReferenceData();
   const count = countPlaceRows(db);
   // Already complete: skip the inserts (each would still use up sequence numbers).
@@ -37,4 +38,13 @@ export async function loadReferenceData(db: Tx) {
     (await count('distributionMethods')) >= data.methodRows.length;
   if (complete) return;
   await db.transaction((tx) => insertMissingPlaces(tx, data));
+}
+
+/**
+ * The shipped reference data, loaded by every start before anything is served (and into the tests' template
+ * database): the places and distribution methods above, and the bulk edit's options.
+ */
+export async function loadShippedReferenceData(db: Db) {
+  await loadPlaces(db);
+  await loadBulkEditOptions(db);
 }
