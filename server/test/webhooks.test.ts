@@ -15,6 +15,7 @@ import { WEBHOOK_MANUAL_SENDS_PER_MINUTE, WEBHOOK_MSG } from '@portal/domain';
 import { schedulePurge } from '../src/maintenance.ts';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { OFF_MACHINE_REFUSED, takeOffMachineRefusals } from '../src/modules/webhooks/jobs.ts';
+import { RETRY_DELAYS_S } from '../src/modules/webhooks/schedule.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 import { aSubmission } from './support/factories.ts';
 
@@ -236,8 +237,8 @@ describe(`webhooks (${databaseKind})`, () => {
     // The retry waits for the schedule's first backoff (5 s; the next is 30 s), counted from the failed attempt's end.
     const failedAt = Date.parse(delivery.attempts[0].startedDate) + delivery.attempts[0].durationMs;
     const due = Date.parse(delivery.nextAttemptDate);
-    expect(due - failedAt).toBeGreaterThanOrEqual(5000);
-    expect(due - failedAt).toBeLessThan(30_000);
+    expect(due - failedAt).toBeGreaterThanOrEqual(RETRY_DELAYS_S[0] * 1000);
+    expect(due - failedAt).toBeLessThan(RETRY_DELAYS_S[1] * 1000);
     // Draining before it is due sends nothing. A machine so busy that 5 s have passed since has nothing to show here:
     // the drain may send the retry, which the rest of the test accepts.
     const drainedEarly = Date.now() < due;

@@ -1,22 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { SUGGESTED_CLASSES, UOM_OPTIONS } from '@portal/domain';
 import type { Db } from '../../db/client.ts';
 import { upsertBulkEditOptions } from './repository.ts';
+import { seedDataFile } from './seed-data.ts';
 
 const marketAccountsFile = z.array(
   z.object({ id: z.number().int().positive(), name: z.string().trim().min(1), marketId: z.number().int().positive() }),
 );
 const attributesFile = z.array(z.object({ id: z.number().int().positive(), name: z.string().trim().min(1) }));
 
-const readJson = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../db/seed-data/${name}`, import.meta.url), 'utf8'));
-
 /** The shipped reference data, checked: a bad edit of a seed file stops the start with the reason. */
 export function shippedReferenceData() {
   return {
-    marketAccounts: marketAccountsFile.parse(readJson('market-accounts.json')),
-    attributes: attributesFile.parse(readJson('attributes.json')),
+    marketAccounts: seedDataFile('market-accounts.json', marketAccountsFile),
+    attributes: seedDataFile('attributes.json', attributesFile),
   };
 }
 

@@ -1,19 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { loadBulkEditOptions } from './bulk-edit-options.ts';
 import { countPlaceRows, insertMissingPlaces } from './repository.ts';
-
-/** The data files shipped with the portal (server/src/db/seed-data); validated, so a broken file stops the start. */
-const dataFile = <T>(name: string, schema: z.ZodType<T>): T =>
-  schema.parse(JSON.parse(readFileSync(new URL(`../../db/seed-data/${name}`, import.meta.url), 'utf8')));
+import { seedDataFile } from './seed-data.ts';
 
 const code = z.string().regex(/^[A-Z]{2,3}$/);
-export function readReferenceData() {
-  const countryRows = dataFile('countries.json', z.array(z.object({ code, name: z.string().min(1) })));
-  const stateFile = dataFile('states.json', z.record(code, z.array(z.object({ code, name: z.string().min(1) }))));
-  const cityFile = dataFile('cities.json', z.record(code, z.record(code, z.array(z.string().min(1)))));
-  const methods = dataFile('distribution-methods.json', z.array(z.string().min(1)));
+/** The places and distribution methods shipped as data files, as rows for their tables. */
+export function readPlaces() {
+  const countryRows = seedDataFile('countries.json', z.array(z.object({ code, name: z.string().min(1) })));
+  const stateFile = seedDataFile('states.json', z.record(code, z.array(z.object({ code, name: z.string().min(1) }))));
+  const cityFile = seedDataFile('cities.json', z.record(code, z.record(code, z.array(z.string().min(1)))));
+  const methods = seedDataFile('distribution-methods.json', z.array(z.string().min(1)));
   const stateRows = Object.entries(stateFile).flatMap(([countryCode, list]) =>
     list.map((s) => ({ countryCode, ...s })),
   );
@@ -28,7 +25,7 @@ export function readReferenceData() {
  * two processes starting at once do not collide). Rows are never removed here: stored profiles may name them.
  */
 export async function loadPlaces(db: Tx) {
-  const data = readReferenceData();
+  const data = readPlaces();
   const count = countPlaceRows(db);
   // Already complete: skip the inserts (each would still use up sequence numbers).
   const complete =
