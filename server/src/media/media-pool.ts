@@ -77,9 +77,11 @@ export function configureMediaLog(log: { debug(obj: Record<string, unknown>, msg
 
 /**
  * Tasks after which a process is ended rather than reused: a HEIF decode grows the WebAssembly memory of libheif
- * by hundreds of megabytes, which is never given back and would count against the next task's memory limit.
+ * by hundreds of megabytes, which is never given back and would count against the next task's memory limit. A sheet,
+ * like a PDF, is parsed on the JavaScript heap, which the process's heap cap bounds and the collector gives back: its
+ * process takes the next task, and a sheet's dry run no longer waits for a process to start.
  */
-const RETIRING_OPS: ReadonlySet<MediaTask['op']> = new Set(['heif-to-jpeg', 'sheet']);
+const RETIRING_OPS: ReadonlySet<MediaTask['op']> = new Set(['heif-to-jpeg']);
 
 /** Defined by scripts/build-server.mjs in the built server: the built media process beside it. */
 declare const __BUILT_MEDIA_PROCESS__: string | undefined;

@@ -361,6 +361,34 @@ describe('media processes under hard limits', () => {
     }
   });
 
+  it('read a sheet and keep that process for the next task (a sheet is parsed on the capped heap, as a PDF)', async () => {
+    const pool = new MediaPool(1, { memoryMb: 1024, cpuMs: 60_000, wallMs: 600_000 });
+    try {
+      const sheet = await save('products.csv', 'UPC,Product name\n4006381333931,Sparkling water\n');
+      expect(await pool.run({ op: 'sheet', path: sheet })).toEqual({
+        format: 'csv',
+        sheets: [
+          {
+            name: 'Sheet1',
+            rows: [
+              ['UPC', 'Product name'],
+              ['4006381333931', 'Sparkling water'],
+            ],
+          },
+        ],
+      });
+      const [reader] = pool.pids();
+      const small = await save('after-sheet.png', await barcodePng('ean13', '4006381333931'));
+      expect(await pool.run({ op: 'barcodes', path: small, kind: 'png' })).toEqual({
+        codes: ['4006381333931'],
+        readFrom: 'bars',
+      });
+      expect(pool.pids()).toEqual([reader]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   // An idle media process keeps nobody alive (unref'd); a script that ends by closing the pool must still wait for its
   // processes to exit, not see its event loop drain first (Node then exits with 13: the benchmarks did).
   it('close the pool in a script that ends there: it waits for the processes to exit, and the script exits 0', async () => {

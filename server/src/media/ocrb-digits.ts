@@ -1,4 +1,3 @@
-import { toBuffer as renderBarcode } from 'bwip-js/node';
 import sharp from 'sharp';
 import type { GreyImage } from './pixels.ts';
 
@@ -117,6 +116,8 @@ let templatesReady: Promise<Template[]> | undefined;
  */
 function ocrbTemplates(): Promise<Template[]> {
   templatesReady ??= (async () => {
+    // Loaded here, not at the top: most media processes never match OCR-B digits.
+    const { toBuffer: renderBarcode } = await import('bwip-js/node');
     const text = '0123456789012';
     const png = await renderBarcode({
       bcid: 'ean13',

@@ -1,4 +1,3 @@
-import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { openPdf, toMediaError } from './pdf-document.ts';
 
@@ -30,6 +29,8 @@ export async function renderPdfFirstPagePixels(input: string | Uint8Array, size:
     const viewport = page.getViewport({ scale });
     const width = Math.max(1, Math.floor(viewport.width));
     const height = Math.max(1, Math.floor(viewport.height));
+    // Loaded with the first page rendered, not at the top: most media processes never render a PDF.
+    const { createCanvas } = await import('@napi-rs/canvas');
     const canvas = createCanvas(width, height);
     // PDFs have no background of their own: paint white, as viewers do, so JPEG and barcode readers see paper.
     await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport, background: '#ffffff' }).promise;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import { hasValidCheckDigit } from '@portal/domain';
 import type { BarcodeRegion } from './barcode-region.ts';
 import { layoutDigits, readDigitLines } from './ocrb-digits.ts';
@@ -47,6 +47,8 @@ let workerReady: Promise<Worker> | undefined;
 /** One tesseract worker per media process, made on first use (about a second) and kept. */
 function digitReader(): Promise<Worker> {
   workerReady ??= (async () => {
+    // Loaded here, not at the top: most media processes never read printed digits.
+    const { createWorker, OEM, PSM } = await import('tesseract.js');
     const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, cacheMethod: 'none', gzip: true });
     // Sparse text: the digits stand in groups with wide gaps (the outer digits of UPC-A are apart from the rest).
     // debug_file: tesseract's own notes ("Estimating resolution as 113", "Warning: Invalid resolution 0 dpi") go

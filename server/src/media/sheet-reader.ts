@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import * as XLSX from '@e965/xlsx';
-import yauzl from 'yauzl';
+import type * as Xlsx from '@e965/xlsx';
+import type * as Yauzl from 'yauzl';
 import { SHEET_LIMITS, SHEET_MSG } from '@portal/domain';
 import { MediaError } from './messages.ts';
 
@@ -20,7 +20,16 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const CFB = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const startsWith = (bytes: Buffer, sig: number[]) => sig.every((b, i) => bytes[i] === b);
 
+// SheetJS and yauzl load with the first sheet, not with the media process: most media processes never read one.
+let XLSX: typeof Xlsx;
+let yauzl: typeof Yauzl;
+async function loadReaders() {
+  XLSX ??= await import('@e965/xlsx');
+  yauzl ??= (await import('yauzl')).default;
+}
+
 export async function readSheetFile(path: string): Promise<SheetContent> {
+  await loadReaders();
   const bytes = await readFile(path);
   if (bytes.length > SHEET_LIMITS.bytes) throw new MediaError(SHEET_MSG.tooLarge);
   if (bytes.length === 0) throw new MediaError(SHEET_MSG.empty);
@@ -50,7 +59,7 @@ export async function readSheetFile(path: string): Promise<SheetContent> {
   return { format: 'csv', sheets: sheetsOf(book) };
 }
 
-function parse(data: Buffer | string, options: XLSX.ParsingOptions): XLSX.WorkBook {
+function parse(data: Buffer | string, options: Xlsx.ParsingOptions): Xlsx.WorkBook {
   try {
     return XLSX.read(data, {
       ...options,
@@ -98,14 +107,14 @@ export function csvDelimiter(text: string): string {
 
 /** An .xlsx is a zip: its parts' declared sizes are judged before anything is unpacked. */
 async function checkZip(path: string): Promise<void> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+  const zip = await new Promise<Yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(path, { lazyEntries: true, autoClose: true }, (err, z) => (err ? reject(err) : resolve(z))),
   ).catch((error: unknown) => {
     throw new MediaError(SHEET_MSG.unreadable, { cause: error });
   });
   let total = 0;
   await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
+    zip.on('entry', (entry: Yauzl.Entry) => {
       total += entry.uncompressedSize;
       const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
       if (
@@ -146,7 +155,7 @@ function checkXmlParts(bytes: Buffer) {
 }
 
 /** Each sheet's rows as text, under the limits of rows, columns and cell length. */
-function sheetsOf(book: XLSX.WorkBook): SheetContent['sheets'] {
+function sheetsOf(book: Xlsx.WorkBook): SheetContent['sheets'] {
   return book.SheetNames.map((name) => {
     const sheet = book.Sheets[name];
     const declared = (sheet['!fullref'] ?? sheet['!ref']) as string | undefined;
@@ -155,7 +164,7 @@ function sheetsOf(book: XLSX.WorkBook): SheetContent['sheets'] {
     if (range.e.r + 1 > SHEET_LIMITS.rows + SHEET_LIMITS.headerLook)
       throw new MediaError(SHEET_MSG.tooManyRows(name, range.e.r + 1));
     if (range.e.c + 1 > SHEET_LIMITS.columns) throw new MediaError(SHEET_MSG.tooManyColumns(name));
-    const dense = (sheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
+    const dense = (sheet['!data'] ?? []) as (Xlsx.CellObject | undefined)[][];
     const width = range.e.c + 1;
     const rows: string[][] = [];
     for (let r = 0; r <= range.e.r; r++) {
@@ -176,7 +185,7 @@ function sheetsOf(book: XLSX.WorkBook): SheetContent['sheets'] {
 }
 
 /** A cell as text: a formula as its formula (never its result), a whole number with every digit, else as stored. */
-function cellText(cell: XLSX.CellObject | undefined): string {
+function cellText(cell: Xlsx.CellObject | undefined): string {
   if (!cell) return '';
   if (cell.f) return `=${cell.f}`;
   const v = cell.v;
