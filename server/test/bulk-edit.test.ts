@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { SUGGESTED_CLASSES, UOM_OPTIONS } from '@portal/domain';
 import { productSubmissions } from '../src/db/schema.ts';
-import { shippedReferenceData } from '../src/modules/reference-data/bulk-edit-options.ts';
+import { loadBulkEditOptions, readBulkEditOptions } from '../src/modules/reference-data/bulk-edit-options.ts';
 import { plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -344,7 +344,7 @@ describe(`bulk edit reference data (${databaseKind})`, () => {
 
   it('attributes, suggested classes and UOM come from the reference tables loaded from the seed files', async () => {
     const res = await supplier.graphql(`query { attributes { id name } suggestedClasses unitsOfMeasure }`);
-    expect(res.json.data.attributes).toHaveLength(shippedReferenceData().attributes.length);
+    expect(res.json.data.attributes).toHaveLength(readBulkEditOptions().attributes.length);
     expect(res.json.data.attributes[0]).toEqual({ id: 1, name: 'Dairy Free' });
     expect(res.json.data.suggestedClasses).toEqual([...SUGGESTED_CLASSES]);
     expect(res.json.data.unitsOfMeasure).toEqual([...UOM_OPTIONS]);
@@ -354,10 +354,9 @@ describe(`bulk edit reference data (${databaseKind})`, () => {
   });
 
   it('loading the reference data again is idempotent', async () => {
-    const { loadBulkEditOptions } = await import('../src/modules/reference-data/bulk-edit-options.ts');
     await loadBulkEditOptions(server.database.db);
     const res = await supplier.graphql(`query { attributes { id } suggestedClasses }`);
-    expect(res.json.data.attributes).toHaveLength(shippedReferenceData().attributes.length);
+    expect(res.json.data.attributes).toHaveLength(readBulkEditOptions().attributes.length);
     expect(res.json.data.suggestedClasses).toHaveLength(14);
   });
 

@@ -9,8 +9,8 @@ const marketAccountsFile = z.array(
 );
 const attributesFile = z.array(z.object({ id: z.number().int().positive(), name: z.string().trim().min(1) }));
 
-/** The shipped reference data, checked: a bad edit of a seed file stops the start with the reason. */
-export function shippedReferenceData() {
+/** The bulk edit's options as shipped, checked: a bad edit of a seed file stops the start with the reason. */
+export function readBulkEditOptions() {
   return {
     marketAccounts: seedDataFile('market-accounts.json', marketAccountsFile),
     attributes: seedDataFile('attributes.json', attributesFile),
@@ -24,7 +24,7 @@ export function shippedReferenceData() {
  * by submissions are never deleted).
  */
 export async function loadBulkEditOptions(db: Db) {
-  const data = shippedReferenceData();
+  const data = readBulkEditOptions();
   await db.transaction((tx) =>
     upsertBulkEditOptions(tx, {
       suggestedClasses: SUGGESTED_CLASSES.map((name, position) => ({ name, position })),
