@@ -177,6 +177,8 @@ test('a failed upload keeps the files and shows the server message', async ({ pa
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/\/upload\/draft\/[^/]+\/designate_upc$/);
   const draftId = /draft\/([^/]+)\/designate_upc/.exec(page.url())![1];
+  // The address changes before step 2 is drawn: the Cancel meant is step 2's, which deletes the new draft.
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter UPC(s)' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.waitForURL('/activity/requires_action');
   await page.goto(`/upload_draft/${draftId}`);

@@ -162,6 +162,21 @@ describe('Upload step 1', () => {
     expect(screen.getByRole('button', { name: 'Choose files' })).toHaveProperty('disabled', false);
   });
 
+  it('once the draft is created, Cancel is disabled while step 2 opens: it would leave the new draft behind', async () => {
+    createDraft.mockResolvedValue({ id: 'd2', files: [] } as unknown as Draft);
+    const { router } = renderWithApp(<UploadFilesPage />, {
+      path: '/upload',
+      // Step 2's code still loading: the navigation waits, and this page stays on screen.
+      routes: [{ path: '/upload/draft/:id/designate_upc', lazy: () => new Promise(() => {}) }],
+    });
+    choose([file('front.png')]);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', false);
+    fireEvent.click(next());
+    await waitFor(() => expect(router.state.navigation.location?.pathname).toBe('/upload/draft/d2/designate_upc'));
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
+    expect(next()).toHaveProperty('disabled', true);
+  });
+
   it('Cancel goes to the home route', () => {
     const { router } = renderStep1();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

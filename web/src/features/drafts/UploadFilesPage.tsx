@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, CloseButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
@@ -43,9 +44,14 @@ export function UploadFilesPage() {
   const canContinue = canSend && !readOnly;
   useFocusHeading();
 
+  // Once the draft exists, step 2 is opening (its code may still be loading, with its address already shown): a Cancel
+  // here would leave the new draft behind, where step 2's Cancel deletes it.
+  const [created, setCreated] = useState(false);
+
   const next = () =>
     send(async (chosen, onProgress, signal) => {
       const draft = await createDraft(chosen, onProgress, signal);
+      setCreated(true);
       await cacheDraft(queryClient, draft);
       const state: NewDraftState = { newDraft: true };
       void navigate(partnerPath(`/upload/draft/${encodeURIComponent(draft.id)}/designate_upc`), { state });
@@ -152,7 +158,7 @@ export function UploadFilesPage() {
       </div>
 
       <Group justify="flex-end">
-        <Button variant="default" onClick={cancel}>
+        <Button variant="default" onClick={cancel} disabled={created}>
           Cancel
         </Button>
         <Button onClick={next} disabled={!canContinue}>
