@@ -43,6 +43,9 @@ export const theme = createTheme({
   focusRing: 'auto',
   cursorType: 'pointer',
   components: {
+    // A closed drop-down (Select, Autocomplete...) is not rendered: Mantine would keep its options in the page, hidden,
+    // and position them at every mount. A page pays for a list only when it opens (docs/decisions/web-performance.md).
+    Combobox: { defaultProps: { keepMounted: false } },
     // A table wider than a phone scrolls sideways: keyboard users must be able to reach and scroll it (axe
     // scrollable-region-focusable), so its viewport takes focus.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
