@@ -37,6 +37,8 @@ export interface Metrics {
   readonly observeJobConflict: (type: string) => void;
   /** One attempt to send a webhook delivery, by what came of it. */
   readonly observeWebhookAttempt: (outcome: WebhookAttemptOutcome) => void;
+  /** One scan of the bulk-ingestion sources by this process's worker: done (every organization read) or failed. */
+  readonly observeIngestionScan: (outcome: 'done' | 'failed') => void;
   /** The exposition text, with the gauges read now. */
   scrape(): Promise<string>;
   readonly contentType: string;

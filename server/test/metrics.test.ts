@@ -149,6 +149,9 @@ describe(`GET /metrics (${databaseKind})`, () => {
       // The media processes' kills are a series per limit from the first scrape on.
       for (const limit of ['memory', 'cpu', 'wall'])
         expect(sample(text, `portal_media_processes_killed_total{limit="${limit}"}`)).toBeGreaterThanOrEqual(0);
+      // So are the ingestion scans by outcome (the scale-out test watches a worker's count rise).
+      for (const outcome of ['done', 'failed'])
+        expect(sample(text, `portal_ingestion_scans_total{outcome="${outcome}"}`)).toBeGreaterThanOrEqual(0);
     } finally {
       await server.database.db.execute(sql`delete from jobs where name = ${type}`);
     }

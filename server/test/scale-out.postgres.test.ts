@@ -16,7 +16,7 @@ import { Client, createPostgresDatabase } from './harness.ts';
 import { startRunning, stopInstances } from './support/instances.ts';
 import { freePort } from './support/ports.ts';
 import { startS3 } from './support/s3.ts';
-import { HANG_LIMIT } from './support/wait.ts';
+import { HANG_LIMIT, until } from './support/wait.ts';
 
 const children: ChildProcess[] = [];
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -24,6 +24,9 @@ let s3: Awaited<ReturnType<typeof startS3>>;
 let work: string;
 let webA: string;
 let webB: string;
+/** The workers' own ports: their /metrics counts the ingestion scans each has finished. */
+let workerPorts: number[];
+const METRICS_TOKEN = 'scale-out-metrics-token';
 
 /** Starts one instance and resolves once it says it is running. */
 async function start(role: 'web' | 'worker', port: number, env: Record<string, string>): Promise<void> {
@@ -49,6 +52,7 @@ beforeAll(async () => {
   s3 = await startS3();
   work = mkdtempSync(path.join(tmpdir(), 'scale-out-'));
   const [portA, portB] = [await freePort(), await freePort()];
+  workerPorts = [await freePort(), await freePort()];
   webA = `http://127.0.0.1:${portA}`;
   webB = `http://127.0.0.1:${portB}`;
   // All four start together: one of them migrates, the first seeds the demo data, and the shared storage's marker is
@@ -56,9 +60,7 @@ beforeAll(async () => {
   await Promise.all([
     start('web', portA, { DEMO_DATA: 'on', PUBLIC_URL: webA }),
     start('web', portB, { DEMO_DATA: 'off', PUBLIC_URL: webA }),
-    // Workers listen on no port; the number only names their data folder.
-    start('worker', 1, { DEMO_DATA: 'off' }),
-    start('worker', 2, { DEMO_DATA: 'off' }),
+    ...workerPorts.map((port) => start('worker', port, { DEMO_DATA: 'off', WORKER_PORT: String(port), METRICS_TOKEN })),
   ]);
 });
 
@@ -68,6 +70,15 @@ afterAll(async () => {
   await database?.drop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
+
+/** The ingestion scans a worker has finished without a failure, from its /metrics. */
+async function scansDone(port: number): Promise<number> {
+  const headers = { authorization: `Bearer ${METRICS_TOKEN}` };
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers })).text();
+  const line = text.split('\n').find((l) => l.startsWith('portal_ingestion_scans_total{outcome="done"} '));
+  if (!line) throw new Error(`worker on ${port} counts no ingestion scans: ${text.slice(0, 200)}`);
+  return Number(line.split(' ')[1]);
+}
 
 /** A client of web instance B carrying the session cookie that instance A set. */
 function sameBrowserOn(other: string, client: Client) {
@@ -193,7 +204,10 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
       const deadline = Date.now() + 240_000;
       while ((await fileJobs()).filter((j) => j.status === 'done').length < 20 && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 100));
-      await new Promise((r) => setTimeout(r, 2000)); // another scan by each worker: nothing new may appear
+      // Nothing new may appear after them: wait until each worker has finished a whole scan begun after they were done
+      // (the second to finish from now; the first may have begun before).
+      const seen = await Promise.all(workerPorts.map(scansDone));
+      await Promise.all(workerPorts.map((port, i) => until(async () => (await scansDone(port)) >= seen[i] + 2)));
       const jobs = await fileJobs();
       expect(jobs).toHaveLength(20);
       expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);

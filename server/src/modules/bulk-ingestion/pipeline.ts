@@ -197,11 +197,17 @@ export function scheduleIngestionScan(ctx: AppContext, onError: (err: unknown) =
   const run = async () => {
     if (running) return;
     running = true;
-    try {
-      await scanAllSources(ctx, onError);
-    } catch (err) {
+    let failed = false;
+    const failure = (err: unknown) => {
+      failed = true;
       onError(err);
+    };
+    try {
+      await scanAllSources(ctx, failure);
+    } catch (err) {
+      failure(err);
     } finally {
+      ctx.metrics.observeIngestionScan(failed ? 'failed' : 'done');
       running = false;
     }
   };

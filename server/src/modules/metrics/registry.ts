@@ -116,6 +116,12 @@ export class PortalMetrics implements Metrics {
     labelNames: ['status'] as const,
     registers: [this.registry],
   });
+  private readonly ingestionScans = new Counter({
+    name: 'portal_ingestion_scans_total',
+    help: "Scans of the bulk-ingestion sources by this process's worker (one every INGESTION_SCAN_SECONDS), by outcome: done (every organization's source read) or failed (one or more could not be read: see the log). A worker whose done count stops rising picks up no new files.",
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   private readonly feedLagSeconds = new Gauge({
     name: 'portal_feed_lag_seconds',
     help: 'How long the oldest transaction of this database holding the change feed back has been open (0: none): events of later transactions wait for it.',
@@ -148,6 +154,8 @@ export class PortalMetrics implements Metrics {
   ) {
     collectDefaultMetrics({ register: this.registry });
     this.database.set({ kind: db.kind }, 1);
+    // Both series from the start: a scrape before the first scan says none yet, not nothing known.
+    for (const outcome of ['done', 'failed'] as const) this.ingestionScans.inc({ outcome }, 0);
     this.pool = db.poolStats
       ? {
           connections: new Gauge({
@@ -180,6 +188,7 @@ export class PortalMetrics implements Metrics {
   observeJobConflict = (type: string) => this.jobConflicts.inc({ type });
 
   observeWebhookAttempt = (outcome: WebhookAttemptOutcome) => this.webhookAttempts.inc({ outcome });
+  observeIngestionScan = (outcome: 'done' | 'failed') => this.ingestionScans.inc({ outcome });
 
   /** The exposition text, with the gauges read now. */
   async scrape(): Promise<string> {
