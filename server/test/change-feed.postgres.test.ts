@@ -11,6 +11,7 @@ import { queryRows } from '../src/db/client.ts';
 import { recordFeedEvent } from '../src/modules/events/service.ts';
 import { Client, createPostgresDatabase, demoClients, startTestServer, type TestServer } from './harness.ts';
 import { HANG_LIMIT, until } from './support/wait.ts';
+import { metricSample } from './support/metrics.ts';
 
 const COMPANY = 1001;
 const METRICS_TOKEN = 'feed-lag-metrics-token-0123456789';
@@ -78,8 +79,7 @@ const metric = async (name: string) => {
   const res = await new Client(server.url).request('GET', '/metrics', undefined, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
-  const line = res.text.split('\n').find((l) => l.startsWith(`${name} `));
-  return Number(line?.split(' ')[1]);
+  return metricSample(res.text, name) ?? NaN;
 };
 
 describe('the change feed on a shared PostgreSQL server', () => {

@@ -16,6 +16,7 @@ import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { until } from './support/wait.ts';
 import { submissions } from './support/factories.ts';
 import { startS3 } from './support/s3.ts';
+import { metricSample } from './support/metrics.ts';
 
 const DRAFT_FILES = `query($id: ID!) { getDraftSubmission(id: $id) { files { detectedUpc detectionStatus } } }`;
 
@@ -43,8 +44,7 @@ describe(`the file store fails under the portal (${databaseKind})`, () => {
   it('the storage probe has hysteresis: a probe that fails now and then never reports it down; readiness and /metrics share one state', async () => {
     const storageUp = async () => {
       const text = await server.ctx.metrics.scrape();
-      const line = text.split('\n').find((l) => l.startsWith('portal_dependency_up{dependency="storage"} '));
-      return Number(line?.split(' ')[1]);
+      return metricSample(text, 'portal_dependency_up{dependency="storage"}') ?? NaN;
     };
     const ready = async () => (await supplier.get('/api/ready')).json.checks.storage;
     const healthy = () => until(async () => (await ready()) === 'ok' && (await storageUp()) === 1);

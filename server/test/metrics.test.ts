@@ -3,14 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { failedDraftJob } from './support/failing-job.ts';
+import { metricSample } from './support/metrics.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
-
-/** The value of one sample line (`name{labels} value`), or undefined when the series is absent. */
-function sample(text: string, series: string): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
 
 describe(`GET /metrics (${databaseKind})`, () => {
   let server: TestServer;
@@ -64,25 +59,25 @@ describe(`GET /metrics (${databaseKind})`, () => {
     expect((await supplier.get(`/draftSubmissions/${id}/image/missing.png`)).status).toBe(404);
     const text = await scrape();
     const route = '/draftSubmissions/:id/image/:fileName';
-    expect(sample(text, `portal_http_requests_total{route="${route}",method="GET",status_code="200"}`)).toBe(1);
-    expect(sample(text, `portal_http_requests_total{route="${route}",method="GET",status_code="404"}`)).toBe(1);
+    expect(metricSample(text, `portal_http_requests_total{route="${route}",method="GET",status_code="200"}`)).toBe(1);
+    expect(metricSample(text, `portal_http_requests_total{route="${route}",method="GET",status_code="404"}`)).toBe(1);
     expect(
-      sample(text, `portal_http_request_duration_seconds_count{route="${route}",method="GET",status_code="200"}`),
+      metricSample(text, `portal_http_request_duration_seconds_count{route="${route}",method="GET",status_code="200"}`),
     ).toBe(1);
     expect(
-      sample(
+      metricSample(
         text,
         `portal_http_request_duration_seconds_bucket{le="+Inf",route="${route}",method="GET",status_code="200"}`,
       ),
     ).toBe(1);
     expect(
-      sample(text, `portal_http_requests_total{route="/api/draftSubmissions",method="POST",status_code="201"}`),
+      metricSample(text, `portal_http_requests_total{route="/api/draftSubmissions",method="POST",status_code="201"}`),
     ).toBe(1);
     expect(text).not.toContain(id);
     // An address no route has is one series, whatever was asked.
     await supplier.get('/api/no-such-thing/123');
     expect(
-      sample(await scrape(), `portal_http_requests_total{route="(unmatched)",method="GET",status_code="404"}`),
+      metricSample(await scrape(), `portal_http_requests_total{route="(unmatched)",method="GET",status_code="404"}`),
     ).toBeGreaterThanOrEqual(1);
   });
 
@@ -90,16 +85,21 @@ describe(`GET /metrics (${databaseKind})`, () => {
     await supplier.graphql('query Mine { currentUser { id } }');
     await supplier.graphql('query { currentUser { email } enabledFeatureFlags }');
     const text = await scrape();
-    expect(sample(text, 'portal_graphql_operations_total{operation="query",field="currentUser"}')).toBe(2);
-    expect(sample(text, 'portal_graphql_operations_total{operation="query",field="enabledFeatureFlags"}')).toBe(1);
+    expect(metricSample(text, 'portal_graphql_operations_total{operation="query",field="currentUser"}')).toBe(2);
+    expect(metricSample(text, 'portal_graphql_operations_total{operation="query",field="enabledFeatureFlags"}')).toBe(
+      1,
+    );
   });
 
   it('reports jobs by type and state from the table, the oldest queued age, and run times observed by the worker', async () => {
     await server.ctx.jobs!.drain();
     const before = await scrape();
-    expect(sample(before, 'portal_jobs{type="submissions.automatedChecks",state="failed"}')).toBe(0);
-    const doneBefore = sample(before, 'portal_jobs{type="drafts.processFile",state="done"}')!;
-    const runsBefore = sample(before, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="done"}')!;
+    expect(metricSample(before, 'portal_jobs{type="submissions.automatedChecks",state="failed"}')).toBe(0);
+    const doneBefore = metricSample(before, 'portal_jobs{type="drafts.processFile",state="done"}')!;
+    const runsBefore = metricSample(
+      before,
+      'portal_job_duration_seconds_count{type="drafts.processFile",outcome="done"}',
+    )!;
     // Queued and waiting: the age of the oldest due job grows.
     const upload = await supplier.upload('/api/draftSubmissions', [
       { name: 'front.png', data: await barcodeImage('036000291452'), type: 'image/png' },
@@ -107,26 +107,26 @@ describe(`GET /metrics (${databaseKind})`, () => {
     expect(upload.status).toBe(201);
     await new Promise((r) => setTimeout(r, 1100));
     const waiting = await scrape();
-    expect(sample(waiting, 'portal_jobs{type="drafts.processFile",state="queued"}')).toBe(1);
-    expect(sample(waiting, 'portal_jobs_oldest_queued_age_seconds{type="drafts.processFile"}')).toBeGreaterThanOrEqual(
-      1,
-    );
+    expect(metricSample(waiting, 'portal_jobs{type="drafts.processFile",state="queued"}')).toBe(1);
+    expect(
+      metricSample(waiting, 'portal_jobs_oldest_queued_age_seconds{type="drafts.processFile"}'),
+    ).toBeGreaterThanOrEqual(1);
     await server.ctx.jobs!.drain();
     // A job that fails for real: three runs, two with attempts left ("retry"), the last one "failed".
     const failed = await failedDraftJob(server, supplier, '012345678905');
     expect(failed.jobId).toBeGreaterThan(0);
     const text = await scrape();
-    expect(sample(text, 'portal_jobs{type="drafts.processFile",state="done"}')).toBe(doneBefore + 1);
-    expect(sample(text, 'portal_jobs{type="drafts.processFile",state="failed"}')).toBe(1);
-    expect(sample(text, 'portal_jobs{type="drafts.processFile",state="queued"}')).toBe(0);
-    expect(sample(text, 'portal_jobs_oldest_queued_age_seconds{type="drafts.processFile"}')).toBe(0);
-    expect(sample(text, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="done"}')).toBe(
+    expect(metricSample(text, 'portal_jobs{type="drafts.processFile",state="done"}')).toBe(doneBefore + 1);
+    expect(metricSample(text, 'portal_jobs{type="drafts.processFile",state="failed"}')).toBe(1);
+    expect(metricSample(text, 'portal_jobs{type="drafts.processFile",state="queued"}')).toBe(0);
+    expect(metricSample(text, 'portal_jobs_oldest_queued_age_seconds{type="drafts.processFile"}')).toBe(0);
+    expect(metricSample(text, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="done"}')).toBe(
       runsBefore + 1,
     );
-    expect(sample(text, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="retry"}')).toBe(2);
-    expect(sample(text, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="failed"}')).toBe(1);
+    expect(metricSample(text, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="retry"}')).toBe(2);
+    expect(metricSample(text, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="failed"}')).toBe(1);
     // Every declared type is listed, at 0 when it has no jobs.
-    expect(sample(text, 'portal_jobs{type="auth.passwordResetMail",state="running"}')).toBe(0);
+    expect(metricSample(text, 'portal_jobs{type="auth.passwordResetMail",state="running"}')).toBe(0);
   });
 
   it('tells claims past their lock from live running jobs, and counts jobs waiting on a dependency', async () => {
@@ -142,16 +142,16 @@ describe(`GET /metrics (${databaseKind})`, () => {
       values (${type}, '{}', 'queued', now() + interval '1 minute', 2, now() - interval '30 seconds')`);
     try {
       const text = await scrape();
-      expect(sample(text, `portal_jobs{type="${type}",state="running"}`)).toBe(2);
-      expect(sample(text, `portal_jobs_running_past_lock{type="${type}"}`)).toBe(1);
-      expect(sample(text, `portal_jobs_waiting_on_dependency{type="${type}"}`)).toBe(1);
-      expect(sample(text, 'portal_jobs_running_past_lock{type="drafts.processFile"}')).toBe(0);
+      expect(metricSample(text, `portal_jobs{type="${type}",state="running"}`)).toBe(2);
+      expect(metricSample(text, `portal_jobs_running_past_lock{type="${type}"}`)).toBe(1);
+      expect(metricSample(text, `portal_jobs_waiting_on_dependency{type="${type}"}`)).toBe(1);
+      expect(metricSample(text, 'portal_jobs_running_past_lock{type="drafts.processFile"}')).toBe(0);
       // The media processes' kills are a series per limit from the first scrape on.
       for (const limit of ['memory', 'cpu', 'wall'])
-        expect(sample(text, `portal_media_processes_killed_total{limit="${limit}"}`)).toBeGreaterThanOrEqual(0);
+        expect(metricSample(text, `portal_media_processes_killed_total{limit="${limit}"}`)).toBeGreaterThanOrEqual(0);
       // So are the ingestion scans by outcome (the scale-out test watches a worker's count rise).
       for (const outcome of ['done', 'failed'])
-        expect(sample(text, `portal_ingestion_scans_total{outcome="${outcome}"}`)).toBeGreaterThanOrEqual(0);
+        expect(metricSample(text, `portal_ingestion_scans_total{outcome="${outcome}"}`)).toBeGreaterThanOrEqual(0);
     } finally {
       await server.database.db.execute(sql`delete from jobs where name = ${type}`);
     }
@@ -172,28 +172,28 @@ describe(`GET /metrics (${databaseKind})`, () => {
     expect(res.status).toBe(201);
     // The text file is refused as it arrives; the picture waits for its job.
     const arrived = await scrape();
-    expect(sample(arrived, 'portal_ingestion_files{status="RECEIVED"}')).toBe(1);
-    expect(sample(arrived, 'portal_ingestion_files{status="IGNORED"}')).toBe(1);
+    expect(metricSample(arrived, 'portal_ingestion_files{status="RECEIVED"}')).toBe(1);
+    expect(metricSample(arrived, 'portal_ingestion_files{status="IGNORED"}')).toBe(1);
     await server.ctx.jobs!.drain();
     const text = await scrape();
-    expect(sample(text, 'portal_ingestion_files{status="RECEIVED"}')).toBe(0);
-    expect(sample(text, 'portal_ingestion_files{status="SUBMITTED"}')).toBe(1);
-    expect(sample(text, 'portal_ingestion_files{status="IGNORED"}')).toBe(1);
+    expect(metricSample(text, 'portal_ingestion_files{status="RECEIVED"}')).toBe(0);
+    expect(metricSample(text, 'portal_ingestion_files{status="SUBMITTED"}')).toBe(1);
+    expect(metricSample(text, 'portal_ingestion_files{status="IGNORED"}')).toBe(1);
   });
 
   it('reports the database pool on PostgreSQL (and says the embedded database has none), and the process metrics', async () => {
     const text = await scrape();
-    expect(sample(text, `portal_database_info{kind="${databaseKind}"}`)).toBe(1);
+    expect(metricSample(text, `portal_database_info{kind="${databaseKind}"}`)).toBe(1);
     if (databaseKind === 'postgres') {
-      expect(sample(text, 'portal_db_pool_max_connections')).toBe(10);
-      expect(sample(text, 'portal_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
-      expect(sample(text, 'portal_db_pool_connections{state="waiting"}')).toBe(0);
+      expect(metricSample(text, 'portal_db_pool_max_connections')).toBe(10);
+      expect(metricSample(text, 'portal_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+      expect(metricSample(text, 'portal_db_pool_connections{state="waiting"}')).toBe(0);
     } else {
       expect(text).not.toContain('portal_db_pool_');
     }
-    expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
-    expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
-    expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(metricSample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(metricSample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    expect(metricSample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 });
 

@@ -17,6 +17,7 @@ import { startRunning, stopInstances } from './support/instances.ts';
 import { freePort } from './support/ports.ts';
 import { startS3 } from './support/s3.ts';
 import { HANG_LIMIT, until } from './support/wait.ts';
+import { metricSample } from './support/metrics.ts';
 
 const children: ChildProcess[] = [];
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -75,9 +76,9 @@ afterAll(async () => {
 async function scansDone(port: number): Promise<number> {
   const headers = { authorization: `Bearer ${METRICS_TOKEN}` };
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers })).text();
-  const line = text.split('\n').find((l) => l.startsWith('portal_ingestion_scans_total{outcome="done"} '));
-  if (!line) throw new Error(`worker on ${port} counts no ingestion scans: ${text.slice(0, 200)}`);
-  return Number(line.split(' ')[1]);
+  const done = metricSample(text, 'portal_ingestion_scans_total{outcome="done"}');
+  if (done === undefined) throw new Error(`worker on ${port} counts no ingestion scans: ${text.slice(0, 200)}`);
+  return done;
 }
 
 /** A client of web instance B carrying the session cookie that instance A set. */

@@ -18,6 +18,7 @@ import { OFF_MACHINE_REFUSED, takeOffMachineRefusals } from '../src/modules/webh
 import { RETRY_DELAYS_S } from '../src/modules/webhooks/schedule.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 import { aSubmission } from './support/factories.ts';
+import { metricSample } from './support/metrics.ts';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -269,10 +270,7 @@ describe(`webhooks (${databaseKind})`, () => {
   });
 
   it('/metrics counts attempts by outcome (status class, timeout, network) and the backlog per endpoint and company', async () => {
-    const metric = async (series: string) => {
-      const line = (await server.ctx.metrics.scrape()).split('\n').find((l) => l.startsWith(`${series} `));
-      return line === undefined ? 0 : Number(line.slice(series.length + 1));
-    };
+    const metric = async (series: string) => metricSample(await server.ctx.metrics.scrape(), series) ?? 0;
     const outcomes = ['2xx', '4xx', '5xx', 'timeout', 'network'];
     const before = Object.fromEntries(
       await Promise.all(outcomes.map(async (o) => [o, await metric(`portal_webhook_attempts_total{outcome="${o}"}`)])),
