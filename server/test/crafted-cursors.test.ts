@@ -33,7 +33,7 @@ function expectInvalidCursor(res: { status: number; json: { code?: string }; hea
 }
 
 describe(`crafted cursors (${databaseKind})`, () => {
-  it('the change feed: malformed, negative, leading zeros, past bigint or past where the feed stands is a 400 INVALID_CURSOR', async () => {
+  it('the change feed: malformed, negative, leading zeros, past bigint or past every transaction yet is a 400 INVALID_CURSOR', async () => {
     for (const text of [
       'f:99999999999999999999.1',
       'f:9223372036854775808.1',

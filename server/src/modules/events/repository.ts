@@ -15,8 +15,8 @@ export async function insertFeedEvent(tx: Tx, companyId: number, type: V1FeedEve
 
 /**
  * Up to `limit` events of the company after a position and below the feed's horizon, oldest first, each row with the
- * horizon (one row with null event columns when there is none: the horizon is always answered). One statement, so one
- * snapshot for the events and the horizon.
+ * horizon and the snapshot's `xmax` (one row with null event columns when there is none: both are always answered).
+ * One statement, so one snapshot for the events, the horizon and `xmax`.
  *
  * The output columns are named apart from the table's: an ORDER BY naming an output column sorts by it, and these
  * are text (ordering `txid::text as txid` by `txid` put transaction 1000 before 999).
@@ -29,11 +29,12 @@ export function feedRowsAfter(db: Tx, companyId: number, after: FeedPosition | n
     event_data: unknown;
     event_created_at: string;
     horizon: string;
+    xmax: string;
   }>(
     db,
-    sql`with h as (select ${feedHorizon} as horizon)
+    sql`with h as (select ${feedHorizon} as horizon, (pg_snapshot_xmax(pg_current_snapshot())::text)::bigint as xmax)
       select e.id::text as event_id, e.txid::text as event_txid, e.type as event_type, e.data as event_data,
-          e.created_at as event_created_at, h.horizon::text as horizon
+          e.created_at as event_created_at, h.horizon::text as horizon, h.xmax::text as xmax
         from h left join lateral (
           select f.id, f.txid, f.type, f.data, f.created_at from feed_events f
             where f.company_id = ${companyId}

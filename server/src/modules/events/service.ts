@@ -36,8 +36,12 @@ export async function feedPage(db: Tx, companyId: number, q: { after?: string; l
   const after = q.after ? decodeFeedCursor(q.after) : null;
   const rows = await feedRowsAfter(db, companyId, after, q.limit + 1);
   const horizon: FeedPosition = { txid: rows[0].horizon, id: '0' };
-  // A cursor past the horizon was never handed out (positions only ever reach it): forged, or of another server.
-  if (after && isAfter(after, horizon)) throw invalidCursor();
+  // Positions handed out never pass a horizon, and no horizon passes its snapshot's xmax, which only grows: a cursor
+  // past this one was never handed out (forged, or of another server).
+  if (after && isAfter(after, { txid: rows[0].xmax, id: '0' })) throw invalidCursor();
+  // This read's horizon may be lower than the one the cursor was handed out at (a horizon is read late, never early):
+  // the reader keeps its cursor, and reads on from it once the horizon has passed it again.
+  const standing = after && isAfter(after, horizon) ? after : horizon;
   const events = rows.filter((r) => r.event_id !== null);
   const page = events.slice(0, q.limit);
   const hasMore = events.length > q.limit;
@@ -54,7 +58,9 @@ export async function feedPage(db: Tx, companyId: number, q: { after?: string; l
     ),
     // All of the company's events below the horizon have been read: the next page starts at the horizon itself, so
     // a reader that found nothing still moves on, and never reads what came before this page again.
-    next_cursor: hasMore ? encodeFeedCursor({ txid: last.event_txid!, id: last.event_id! }) : encodeFeedCursor(horizon),
+    next_cursor: hasMore
+      ? encodeFeedCursor({ txid: last.event_txid!, id: last.event_id! })
+      : encodeFeedCursor(standing),
     has_more: hasMore,
   };
 }
