@@ -133,7 +133,9 @@ test('jobs console: an administrator sees a failed job with its error, retries i
     const page = await onPage();
     expect(page).toBeGreaterThan(0);
     await admin.goto(`/admin/jobs?state=done&type=drafts.processFile&page=${page}`);
-    await expect(admin.getByRole('navigation', { name: 'Pages of the jobs' })).toContainText(`page ${page} of`);
+    await expect(admin.getByRole('navigation', { name: 'Pages of the jobs' })).toContainText(`page ${page} of`, {
+      timeout: 10_000, // one try: toPass tries again until the test's own limit
+    });
     // Read at once: the page refreshes itself, and may move the job on to the next page.
     const row = await rowOf(toRetry).allTextContents();
     expect(row).toHaveLength(1);

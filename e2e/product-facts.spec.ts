@@ -74,7 +74,7 @@ test('the facts read from a nutrition panel are offered with their regions, acce
     const facts = page.getByRole('region', { name: /^Product facts/ });
     // A hang limit for the first photo: the models load, then the photo is read, on a machine busy with other specs.
     const calories = facts.getByRole('group', { name: 'Calories read from photo' });
-    await expect(calories).toBeVisible({ timeout: 300_000 });
+    await expect(calories).toBeVisible();
     const cpu = cpuSecondsOf(portal.child.pid!) - cpuBefore;
     test
       .info()
@@ -167,7 +167,7 @@ test('a panel photo added on resubmit is read, and its facts offered on the subm
         { id },
       )
     ).getProductSubmission.itemStatus;
-  await expect.poll(statusOf, { message: 'the automated checks', timeout: 300_000 }).toBe('SUBMITTED');
+  await expect.poll(statusOf, { message: 'the automated checks' }).toBe('SUBMITTED');
   const rejected = await admin.post('/api/review/decisions', {
     data: { ids: [id], decision: 'reject', reason: 'Please add the nutrition panel.' },
   });
@@ -196,7 +196,7 @@ test('a panel photo added on resubmit is read, and its facts offered on the subm
     const facts = page.getByRole('region', { name: 'Product facts: read from the photos you added' });
     // A hang limit: the photos wait in the text queue, then are read, on a machine busy with other specs.
     const sodium = facts.getByRole('group', { name: 'Sodium read from photo' });
-    await expect(sodium).toBeVisible({ timeout: 300_000 });
+    await expect(sodium).toBeVisible();
     await expect(facts.getByRole('group', { name: 'Calories read from photo' })).toHaveCount(0);
     await expect(facts.getByLabel('Calories', { exact: true })).toHaveValue('250');
     await expectAccessible(page, 'the submission with facts read from the photos added on resubmit');

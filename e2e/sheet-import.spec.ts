@@ -4,12 +4,6 @@ import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { DEMO, pageAt } from './support/fixtures.ts';
 import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
-/**
- * Waits on the job queue and on the media processes (a sheet is read in one, behind the photos other specs upload)
- * are bounded by this only to stop a hang, never as a speed target.
- */
-const HANG = { timeout: 300_000 };
-
 // A supplier imports their own list: a CSV saved by a spreadsheet, its UPC column mangled (a leading zero dropped,
 // one UPC in scientific notation), a title row above the headers. They correct one column's field, read the dry run,
 // filter it to the blocked rows and download it.
@@ -25,7 +19,8 @@ const SHEET = [
 test('a supplier uploads a sheet with a mangled UPC column, corrects a column and reads the dry run', async ({
   browser,
 }) => {
-  test.setTimeout(900_000); // two waits on the media processes (HANG), each a hang limit
+  // A sheet is read in a media process, behind the photos other specs upload: a longer hang limit.
+  test.setTimeout(900_000);
   const page = await pageAt(browser, DEMO.supplier, '/upload');
   await page.getByRole('link', { name: 'Import a sheet' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Import a sheet' })).toBeVisible();
@@ -33,7 +28,7 @@ test('a supplier uploads a sheet with a mangled UPC column, corrects a column an
     .locator('input[type="file"]')
     .setInputFiles({ name: 'green-valley.csv', mimeType: 'text/csv', buffer: Buffer.from(SHEET) });
 
-  await expect(page.getByText('Headers on row 2. 3 rows: 1 ready, 1 with warnings, 1 blocked.')).toBeVisible(HANG);
+  await expect(page.getByText('Headers on row 2. 3 rows: 1 ready, 1 with warnings, 1 blocked.')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Field for column Code' })).toHaveValue('upc');
   await expect(page.getByRole('combobox', { name: 'Field for column Notes' })).toHaveValue('ignore');
   const preview = page.getByRole('table', { name: 'The first rows as they will be read' });
@@ -44,7 +39,7 @@ test('a supplier uploads a sheet with a mangled UPC column, corrects a column an
 
   await page.getByRole('combobox', { name: 'Field for column Notes' }).selectOption({ label: 'Brand' });
   // Read again with the corrected mapping, in a media process too.
-  await expect(preview.getByRole('row').nth(1)).toContainText('Harvest Line', HANG);
+  await expect(preview.getByRole('row').nth(1)).toContainText('Harvest Line');
 
   const findings = page.getByRole('table', { name: 'Findings of the dry run' });
   await expect(findings).toContainText('lost its leading zeros');
@@ -63,7 +58,8 @@ test('a supplier uploads a sheet with a mangled UPC column, corrects a column an
 test('a supplier creates drafts from a 40-row sheet, their uploaded photos attached, finds one by a misspelt search and submits it', async ({
   browser,
 }) => {
-  test.setTimeout(1_800_000); // five waits on the job queue or the media processes (HANG), each a hang limit
+  // Five waits on the job queue or the media processes: a longer hang limit.
+  test.setTimeout(1_800_000);
   const tag = String(Math.floor(Math.random() * 1e9));
   // A UPC-A that starts with 0: the spreadsheet drops the zero. The second product's photo carries its barcode.
   const upcBody = '0' + String(Math.floor(Math.random() * 1e10)).padStart(10, '0');
@@ -89,7 +85,7 @@ test('a supplier creates drafts from a 40-row sheet, their uploaded photos attac
         { id: draftId },
       )
     ).getDraftSubmission.files;
-  await expect.poll(async () => (await files()).every((f) => f.detectionStatus !== 'pending'), HANG).toBe(true);
+  await expect.poll(async () => (await files()).every((f) => f.detectionStatus !== 'pending')).toBe(true);
   // Said here, not as totals that do not add up below: the row of the second product counts on this code.
   const detected = (await files()).flatMap((f) => f.detectedUpcs.map((u) => u.padStart(14, '0')));
   expect(detected).toContain(byBarcode.padStart(14, '0'));
@@ -107,11 +103,11 @@ test('a supplier creates drafts from a 40-row sheet, their uploaded photos attac
     .locator('input[type="file"]')
     .setInputFiles({ name: `list-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(sheet) });
   // The 37 rows with no photo are warned of; the soup's photo is named, so it is ready.
-  await expect(page.getByText('Headers on row 1. 40 rows: 1 ready, 38 with warnings, 1 blocked.')).toBeVisible(HANG);
+  await expect(page.getByText('Headers on row 1. 40 rows: 1 ready, 38 with warnings, 1 blocked.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Field for column Notes' }).selectOption({ label: 'Brand' });
   const preview = page.getByRole('table', { name: 'The first rows as they will be read' });
   // Read again with the corrected mapping, in a media process too.
-  await expect(preview.getByRole('row').nth(1)).toContainText('Harvest Line', HANG);
+  await expect(preview.getByRole('row').nth(1)).toContainText('Harvest Line');
   await expect(preview.getByRole('row').nth(1)).toContainText('0' + upcA);
   const findings = page.getByRole('table', { name: 'Findings of the dry run' });
   await expect(findings).toContainText('lost its leading zeros');
@@ -119,10 +115,10 @@ test('a supplier creates drafts from a 40-row sheet, their uploaded photos attac
   await expect(page.getByText('39 rows can become drafts')).toBeVisible();
   await page.getByRole('button', { name: 'Create drafts' }).click();
   // The sheet is read once more (in a media process) before the job starts.
-  await expect(page.getByRole('progressbar', { name: 'Drafts created so far' })).toBeVisible(HANG);
+  await expect(page.getByRole('progressbar', { name: 'Drafts created so far' })).toBeVisible();
   await expect(
     page.getByText('Done: 39 drafts created, 0 drafts updated, 0 unchanged, 2 photos attached, 1 row left out.'),
-  ).toBeVisible(HANG);
+  ).toBeVisible();
   await page.screenshot({ path: 'test-results/sheet-import-drafts.png', fullPage: true });
 
   await page.getByRole('link', { name: 'See your drafts' }).click();
@@ -130,12 +126,12 @@ test('a supplier creates drafts from a 40-row sheet, their uploaded photos attac
   await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(`tomatoe sopu ${tag}`);
   await expect(page).toHaveURL(/[?&]q=tomatoe/);
   const soupRow = page.getByRole('row', { name: new RegExp(`Tomato Soup ${tag}`) });
-  await expect(soupRow).toHaveCount(1, HANG);
+  await expect(soupRow).toHaveCount(1);
   await expect(page.getByRole('row', { name: new RegExp(`Pantry Staple \\d+ ${tag}`) })).toHaveCount(0);
   await soupRow.getByRole('link').first().click();
   await page.waitForURL(/\/upload_draft\//);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(/\/confirmation$/, HANG);
+  await page.waitForURL(/\/confirmation$/);
   await expect(page.getByText('Product Hub has received 1 product.')).toBeVisible();
   const [submissionId] = JSON.parse(
     (await page.evaluate(() => localStorage.getItem('product-submission-ids'))) ?? '[]',
