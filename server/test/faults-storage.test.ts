@@ -17,6 +17,7 @@ import { until } from './support/wait.ts';
 import { submissions } from './support/factories.ts';
 import { startS3 } from './support/s3.ts';
 import { metricSample } from './support/metrics.ts';
+import { scheduleIngestionScan } from '../src/modules/bulk-ingestion/pipeline.ts';
 
 const DRAFT_FILES = `query($id: ID!) { getDraftSubmission(id: $id) { files { detectedUpc detectionStatus } } }`;
 
@@ -134,5 +135,37 @@ describe(`the file store fails under the portal (${databaseKind})`, () => {
       return res.status === 200 && res;
     });
     expect(Number(whole.headers.get('content-length'))).toBe(whole.body.length);
+  });
+
+  it('an ingestion scan while the store is away counts as failed on /metrics, and one once it is back as done', async () => {
+    const admin = new Client(server.url);
+    await admin.login('admin@example.com', 'Admin-demo-1');
+    const created = await admin.graphql(
+      `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { imageSource } }`,
+      { input: { companyId: 1002, folderName: 'scan_outage', imageSource: 'S3_BUCKET' } },
+    );
+    expect(created.json.errors, JSON.stringify(created.json.errors)).toBeUndefined();
+    const scans = async (outcome: 'done' | 'failed') =>
+      metricSample(await server.ctx.metrics.scrape(), `portal_ingestion_scans_total{outcome="${outcome}"}`) ?? NaN;
+    const before = { done: await scans('done'), failed: await scans('failed') };
+
+    const errors: unknown[] = [];
+    proxy.refuse();
+    proxy.cut();
+    let stop = scheduleIngestionScan(server.ctx, (err) => errors.push(err));
+    try {
+      await until(async () => (await scans('failed')) > before.failed);
+    } finally {
+      stop();
+      proxy.restore();
+    }
+    expect(errors.length).toBeGreaterThan(0);
+
+    stop = scheduleIngestionScan(server.ctx, (err) => errors.push(err));
+    try {
+      await until(async () => (await scans('done')) > before.done);
+    } finally {
+      stop();
+    }
   });
 });
