@@ -134,7 +134,7 @@ test('jobs console: an administrator sees a failed job with its error, retries i
     expect(page).toBeGreaterThan(0);
     await admin.goto(`/admin/jobs?state=done&type=drafts.processFile&page=${page}`);
     await expect(admin.getByRole('navigation', { name: 'Pages of the jobs' })).toContainText(`page ${page} of`, {
-      timeout: 10_000, // one try: toPass tries again until the test's own limit
+      timeout: 90_000, // one try (the limit all assertions had): toPass tries again until the test's own limit
     });
     // Read at once: the page refreshes itself, and may move the job on to the next page.
     const row = await rowOf(toRetry).allTextContents();
