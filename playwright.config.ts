@@ -39,7 +39,8 @@ export default defineConfig({
   // as ours only takes longer. An assertion waits until its test's limit (0), as actions and navigations do: what
   // it waits for is often queued work (checks, mail, imports) behind other specs' uploads, which no per-assertion
   // figure bounds on every machine. No spec sets a limit of its own but a try inside toPass (toPass tries again).
-  timeout: 300_000,
+  // 600 s, as the server tests: a test may wait on the queue two or three times.
+  timeout: 600_000,
   expect: { timeout: 0 },
   reporter: process.env.CI ? 'list' : [['list']],
   use: {

@@ -52,7 +52,6 @@ function cpuSecondsOf(rootPid: number): number {
 test('the facts read from a nutrition panel are offered with their regions, accepted, one corrected, submitted', async ({
   browser,
 }) => {
-  test.setTimeout(600_000);
   const context = await browser.newContext({ baseURL: portal.url });
   const page = await context.newPage();
   try {
@@ -152,7 +151,6 @@ async function portalApi(who: { email: string; password: string }): Promise<APIR
 test('a panel photo added on resubmit is read, and its facts offered on the submission, never over a typed value', async ({
   browser,
 }) => {
-  test.setTimeout(600_000);
   const [supplier, admin] = [await portalApi(DEMO.supplier), await portalApi(DEMO.admin)];
   const upc = uniqueEan13('41');
   const [id] = await submitDraft(
