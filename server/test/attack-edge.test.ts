@@ -6,7 +6,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { readdirSync } from 'node:fs';
-import { roomInRateWindow } from './support/wait.ts';
+import { roomInRateWindow, until } from './support/wait.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { jobs, mailOutbox, passwordResetTokens, users } from '../src/db/schema.ts';
@@ -25,16 +25,6 @@ afterAll(() => {
     `attack suite, edge requests (${databaseKind}): ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')} cases`,
   );
 });
-
-/** Waits on a condition (never a fixed sleep); false when the deadline passes first. */
-async function eventually(condition: () => boolean | Promise<boolean>, deadlineMs: number): Promise<boolean> {
-  const end = Date.now() + deadlineMs;
-  while (Date.now() < end) {
-    if (await condition()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return condition();
-}
 
 describe(`edge requests on the default settings (${databaseKind})`, () => {
   let server: TestServer;
@@ -374,10 +364,10 @@ describe(`edge requests under tight limits (${databaseKind})`, () => {
     tried('slow-body');
     try {
       // The upload's temporary file exists while the body trickles in...
-      expect(await eventually(() => readdirSync(server.ctx.uploadTempDir).length > 0, 60_000)).toBe(true);
+      await until(() => readdirSync(server.ctx.uploadTempDir).length > 0);
       // ...and the request timeout (2 s here) ends the connection, well before a slow client would finish.
-      expect(await eventually(slow.isClosed, 60_000)).toBe(true);
-      expect(await eventually(() => readdirSync(server.ctx.uploadTempDir).length === 0, 60_000)).toBe(true);
+      await until(slow.isClosed);
+      await until(() => readdirSync(server.ctx.uploadTempDir).length === 0);
     } finally {
       slow.stop();
     }
@@ -388,7 +378,7 @@ describe(`edge requests under tight limits (${databaseKind})`, () => {
     const slow = slowClient(`GET /api/health HTTP/1.1\r\nHost: x\r\n`, 'X-Slow: y\r\n');
     tried('slow-body');
     try {
-      expect(await eventually(slow.isClosed, 60_000)).toBe(true);
+      await until(slow.isClosed);
     } finally {
       slow.stop();
     }

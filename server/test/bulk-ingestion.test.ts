@@ -20,6 +20,7 @@ import { allJobs } from '../src/job-registry.ts';
 import { scanAllSources } from '../src/modules/bulk-ingestion/pipeline.ts';
 import { barcodeImage, datasetPhoto, plainImage, smallHeicPhoto } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { until } from './support/wait.ts';
 
 let server: TestServer;
 let supplier: Client;
@@ -568,14 +569,13 @@ describe(`bulk ingestion under failures and concurrency (${databaseKind})`, () =
     const first = runner();
     first.start();
     // Stop it as soon as the first file has moved on.
-    for (let i = 0; i < 400; i++) {
+    await until(async () => {
       const [{ n }] = await server.database.db
         .select({ n: sql<number>`count(*)::int` })
         .from(bulkIngestionFiles)
         .where(and(eq(bulkIngestionFiles.jobId, jobId), sql`${bulkIngestionFiles.status} <> 'RECEIVED'`));
-      if (n > 0) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+      return n > 0;
+    }, 25);
     await first.stop();
     const [{ left }] = await server.database.db
       .select({ left: sql<number>`count(*)::int` })

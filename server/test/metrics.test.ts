@@ -4,6 +4,7 @@ import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { failedDraftJob } from './support/failing-job.ts';
 import { metricSample } from './support/metrics.ts';
+import { until } from './support/wait.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -105,12 +106,11 @@ describe(`GET /metrics (${databaseKind})`, () => {
       { name: 'front.png', data: await barcodeImage('036000291452'), type: 'image/png' },
     ]);
     expect(upload.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 1100));
-    const waiting = await scrape();
+    const waiting = await until(async () => {
+      const text = await scrape();
+      return (metricSample(text, 'portal_jobs_oldest_queued_age_seconds{type="drafts.processFile"}') ?? 0) >= 1 && text;
+    });
     expect(metricSample(waiting, 'portal_jobs{type="drafts.processFile",state="queued"}')).toBe(1);
-    expect(
-      metricSample(waiting, 'portal_jobs_oldest_queued_age_seconds{type="drafts.processFile"}'),
-    ).toBeGreaterThanOrEqual(1);
     await server.ctx.jobs!.drain();
     // A job that fails for real: three runs, two with attempts left ("retry"), the last one "failed".
     const failed = await failedDraftJob(server, supplier, '012345678905');
