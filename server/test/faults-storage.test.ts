@@ -14,7 +14,7 @@ import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { until } from './support/wait.ts';
-import { submissions } from './support/factories.ts';
+import { BLUE_HARBOR, ingestionAccess, submissions } from './support/factories.ts';
 import { startS3 } from './support/s3.ts';
 import { metricSample } from './support/metrics.ts';
 import { scheduleIngestionScan } from '../src/modules/bulk-ingestion/pipeline.ts';
@@ -138,13 +138,7 @@ describe(`the file store fails under the portal (${databaseKind})`, () => {
   });
 
   it('an ingestion scan while the store is away counts as failed on /metrics, and one once it is back as done', async () => {
-    const admin = new Client(server.url);
-    await admin.login('admin@example.com', 'Admin-demo-1');
-    const created = await admin.graphql(
-      `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { imageSource } }`,
-      { input: { companyId: 1002, folderName: 'scan_outage', imageSource: 'S3_BUCKET' } },
-    );
-    expect(created.json.errors, JSON.stringify(created.json.errors)).toBeUndefined();
+    await ingestionAccess(server, { companyId: BLUE_HARBOR, folderName: 'scan_outage', imageSource: 'S3_BUCKET' });
     const scans = async (outcome: 'done' | 'failed') =>
       metricSample(await server.ctx.metrics.scrape(), `portal_ingestion_scans_total{outcome="${outcome}"}`) ?? NaN;
     const before = { done: await scans('done'), failed: await scans('failed') };

@@ -7,12 +7,13 @@
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkIngestionFiles, bulkIngestionJobs, bulkIngestionOrganizations } from '../src/db/schema.ts';
+import { bulkIngestionFiles, bulkIngestionJobs } from '../src/db/schema.ts';
 import { scanOrganization } from '../src/modules/bulk-ingestion/pipeline.ts';
 import { S3Store } from '../src/storage/s3.ts';
 import { plainImage } from './fixtures.ts';
-import { Client, startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type TestServer } from './harness.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
+import { BLUE_HARBOR, ingestionAccess } from './support/factories.ts';
 import { startS3 } from './support/s3.ts';
 import { until } from './support/wait.ts';
 
@@ -32,17 +33,11 @@ beforeAll(async () => {
     INGESTION_SETTLE_SECONDS: '0',
   });
   bucket = new S3Store(s3.settings); // the supplier's side: straight to the store
-  const admin = new Client(server.url);
-  await admin.login('admin@example.com', 'Admin-demo-1');
-  const created = await admin.graphql(
-    `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
-    { input: { companyId: 1002, folderName: 'slow_bucket', imageSource: 'S3_BUCKET' } },
-  );
-  expect(created.json.errors, JSON.stringify(created.json.errors)).toBeUndefined();
-  [{ id: orgId }] = await server.database.db
-    .select({ id: bulkIngestionOrganizations.id })
-    .from(bulkIngestionOrganizations)
-    .where(eq(bulkIngestionOrganizations.folderName, 'slow_bucket'));
+  ({ id: orgId } = await ingestionAccess(server, {
+    companyId: BLUE_HARBOR,
+    folderName: 'slow_bucket',
+    imageSource: 'S3_BUCKET',
+  }));
 });
 afterAll(async () => {
   await server?.close();

@@ -11,7 +11,8 @@ import { queryRows } from '../src/db/client.ts';
 import { bulkIngestionFiles, bulkIngestionOrganizations } from '../src/db/schema.ts';
 import { recordScannedBatch, scanOrganization } from '../src/modules/bulk-ingestion/pipeline.ts';
 import { plainImage } from './fixtures.ts';
-import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { BLUE_HARBOR, ingestionAccess } from './support/factories.ts';
 
 let server: TestServer;
 let org: typeof bulkIngestionOrganizations.$inferSelect;
@@ -19,17 +20,7 @@ let folder: string;
 
 beforeAll(async () => {
   server = await startTestServer({ INGESTION_SETTLE_SECONDS: '0' });
-  const admin = new Client(server.url);
-  await admin.login('admin@example.com', 'Admin-demo-1');
-  const created = await admin.graphql(
-    `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
-    { input: { companyId: 1002, folderName: 'race_folder', imageSource: 'LOCAL' } },
-  );
-  expect(created.json.errors, JSON.stringify(created.json.errors)).toBeUndefined();
-  [org] = await server.database.db
-    .select()
-    .from(bulkIngestionOrganizations)
-    .where(eq(bulkIngestionOrganizations.folderName, 'race_folder'));
+  org = await ingestionAccess(server, { companyId: BLUE_HARBOR, folderName: 'race_folder', imageSource: 'LOCAL' });
   folder = path.join(server.config.ingestion.root, 'race_folder');
   mkdirSync(folder, { recursive: true });
 });

@@ -21,7 +21,8 @@ import {
   type StoredPhotoIssue,
   type UploadKind,
 } from '@portal/domain';
-import { cataloguedProducts } from '../../src/db/schema.ts';
+import { bulkIngestionOrganizations, cataloguedProducts } from '../../src/db/schema.ts';
+import { createOrganization } from '../../src/modules/bulk-ingestion/service.ts';
 import { hashPassword } from '../../src/modules/users/passwords.ts';
 import { catalogueSubmission } from '../../src/modules/catalogue/service.ts';
 import type { CataloguedProductRow } from '../../src/modules/catalogue/repository.ts';
@@ -247,4 +248,18 @@ export async function aReviewer(
     scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions],
     passwordHash: await hashPassword(password),
   });
+}
+
+/** Bulk-ingestion access for a company, granted by the demo administrator as the Access page does: its row. */
+export async function ingestionAccess(
+  server: TestServer,
+  input: { companyId: number; folderName: string; imageSource: 'LOCAL' | 'S3_BUCKET' },
+) {
+  const admin = (await findUserByEmail(server.database.db, 'admin@example.com'))!;
+  const { id } = await createOrganization(server.ctx, admin, input);
+  const [org] = await server.database.db
+    .select()
+    .from(bulkIngestionOrganizations)
+    .where(eq(bulkIngestionOrganizations.id, id));
+  return org;
 }
