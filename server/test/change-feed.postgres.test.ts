@@ -156,7 +156,10 @@ describe('the change feed on a shared PostgreSQL server', () => {
     try {
       const refused: string[] = [];
       for (let i = 0; i < 1000 && refused.length === 0; i++) {
-        if (i % 50 === 0) written.push(await writeEvent(100 + i).then(() => 100 + i));
+        if (i % 50 === 0) {
+          await writeEvent(100 + i);
+          written.push(100 + i);
+        }
         const res = await c.supplier.get(`/api/v1/events?limit=100&after=${cursor}`);
         if (res.status !== 200) refused.push(`read ${i + 1}: ${res.status} ${res.json.code}`);
         else {

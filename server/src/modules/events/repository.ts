@@ -3,7 +3,7 @@ import type { V1FeedEvent } from '@portal/domain';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { feedEvents } from '../../db/schema.ts';
 import type { FeedPosition } from './cursor.ts';
-import { feedHorizon } from './queries/horizon.ts';
+import { feedHorizon, snapshotXmax } from './queries/horizon.ts';
 
 export async function insertFeedEvent(tx: Tx, companyId: number, type: V1FeedEvent['type'], data: object) {
   const [row] = await tx
@@ -32,7 +32,7 @@ export function feedRowsAfter(db: Tx, companyId: number, after: FeedPosition | n
     xmax: string;
   }>(
     db,
-    sql`with h as (select ${feedHorizon} as horizon, (pg_snapshot_xmax(pg_current_snapshot())::text)::bigint as xmax)
+    sql`with h as (select ${feedHorizon} as horizon, ${snapshotXmax} as xmax)
       select e.id::text as event_id, e.txid::text as event_txid, e.type as event_type, e.data as event_data,
           e.created_at as event_created_at, h.horizon::text as horizon, h.xmax::text as xmax
         from h left join lateral (

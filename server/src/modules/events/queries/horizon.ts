@@ -15,6 +15,9 @@ const otherDatabasesXids = sql`
   union all
   select p.transaction from pg_prepared_xacts p where p.database <> current_database()`;
 
+/** The current statement's snapshot's `xmax`: every transaction below it had an id when the snapshot was taken. */
+export const snapshotXmax = sql`(pg_snapshot_xmax(pg_current_snapshot())::text)::bigint`;
+
 /**
  * The feed's horizon, for the current statement's snapshot: the lowest transaction id that may still write events of
  * this database. Every transaction below it has finished (committed or not); every one that can write later has an id
@@ -23,7 +26,7 @@ const otherDatabasesXids = sql`
  * before every event to come (docs/decisions/api.md, "The change feed reads events in commit order without gaps").
  */
 export const feedHorizon = sql`least(
-    (pg_snapshot_xmax(pg_current_snapshot())::text)::bigint,
+    ${snapshotXmax},
     (select min((x::text)::bigint) from pg_snapshot_xip(pg_current_snapshot()) as x
       where x::xid not in (${otherDatabasesXids})))`;
 
@@ -43,7 +46,7 @@ export async function feedLag(db: Tx): Promise<FeedLag> {
   const [row] = await queryRows<{ seconds: number | null; xids: string }>(
     db,
     sql`with h as (
-          select ${feedHorizon} as horizon, (pg_snapshot_xmax(pg_current_snapshot())::text)::bigint as next_xid)
+          select ${feedHorizon} as horizon, ${snapshotXmax} as next_xid)
         select h.next_xid - h.horizon as xids,
           (select extract(epoch from now() - coalesce(
               (select a.xact_start from pg_stat_activity a
