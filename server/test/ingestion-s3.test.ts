@@ -7,6 +7,7 @@ import { submissionFiles } from '../src/db/schema.ts';
 import { scanAllSources } from '../src/modules/bulk-ingestion/pipeline.ts';
 import { plainImage, smallHeicPhoto } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { ingestionAccess } from './support/factories.ts';
 import { startS3 } from './support/s3.ts';
 
 let s3: Awaited<ReturnType<typeof startS3>>;
@@ -25,15 +26,7 @@ afterAll(async () => {
 
 describe(`bulk ingestion from an S3 source (${databaseKind}, s3rver on loopback)`, () => {
   it('takes the files under {prefix}{folderName}/ into one job: a HEIC phone photo with a barcode (stored back as JPEG), a GS1 file name, a picture without a code, a non-image', async () => {
-    const admin = new Client(server.url);
-    await admin.login('admin@example.com', 'Admin-demo-1');
-    const created = await admin.graphql(
-      `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { imageSource } }`,
-      {
-        input: { companyId: 1002, folderName: 'harbor_bucket', imageSource: 'S3_BUCKET' },
-      },
-    );
-    expect(created.json.errors, JSON.stringify(created.json.errors)).toBeUndefined();
+    await ingestionAccess(server, { companyId: 1002, folderName: 'harbor_bucket', imageSource: 'S3_BUCKET' });
     const body = '501234999999';
     const named = body + gs1CheckDigit(body);
     const put = async (name: string, data: Uint8Array) =>

@@ -5,6 +5,7 @@ import { JOBS_MSG } from '@portal/domain';
 import { jobs } from '../src/db/schema.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { ingestionAccess } from './support/factories.ts';
 import { apiRoutes } from './support/routes.ts';
 import { failedDraftJob, runUntilSettled } from './support/failing-job.ts';
 
@@ -204,13 +205,7 @@ describe(`jobs console API (${databaseKind})`, () => {
     });
 
     it('one id follows a bulk upload through its file job and the automated checks that job queues', async () => {
-      const access = await cast.admin.graphql(
-        `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
-        {
-          input: { companyId: 1002, folderName: 'trace_folder', imageSource: 'UPLOADS_ONLY' },
-        },
-      );
-      expect(access.json.errors).toBeUndefined();
+      await ingestionAccess(server, { companyId: 1002, folderName: 'trace_folder', imageSource: 'UPLOADS_ONLY' });
       const requestId = 'trace-bulk-upload-1';
       const res = await cast.other.upload(
         '/api/bulkIngestion/jobs',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { ingestionAccess } from './support/factories.ts';
 import { failedDraftJob } from './support/failing-job.ts';
 import { metricSample } from './support/metrics.ts';
 import { until } from './support/wait.ts';
@@ -158,13 +159,7 @@ describe(`GET /metrics (${databaseKind})`, () => {
   });
 
   it('reports bulk-ingestion files by status', async () => {
-    const access = await admin.graphql(
-      `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
-      {
-        input: { companyId: 1001, folderName: 'metrics_folder', imageSource: 'UPLOADS_ONLY' },
-      },
-    );
-    expect(access.json.errors).toBeUndefined();
+    await ingestionAccess(server, { companyId: 1001, folderName: 'metrics_folder', imageSource: 'UPLOADS_ONLY' });
     const res = await supplier.upload('/api/bulkIngestion/jobs', [
       { name: 'front.png', data: await barcodeImage('5012345678900'), type: 'image/png' },
       { name: 'notes.txt', data: Buffer.from('not a picture'), type: 'text/plain' },

@@ -13,6 +13,7 @@ import { addFiles } from '../src/modules/submissions/lifecycle.ts';
 import { submissionEvents } from '../src/modules/submissions/events.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { ingestionAccess } from './support/factories.ts';
 
 /**
  * Every way a submission comes to be SUBMITTED (draft submit, images for a catalogued product, bulk ingestion,
@@ -43,13 +44,7 @@ beforeAll(async () => {
     { input: { name: 'Ambient', caseCount: 6 } },
   );
   profileId = created.json.data.createShippingProfile.id;
-  const org = await admin.graphql(
-    `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
-    {
-      input: { companyId: 1001, folderName: 'lifecycle', imageSource: 'FTP' },
-    },
-  );
-  expect(org.json.errors).toBeUndefined();
+  await ingestionAccess(server, { companyId: 1001, folderName: 'lifecycle', imageSource: 'FTP' });
 });
 afterAll(() => server?.close());
 

@@ -17,7 +17,7 @@ import { barcodeImage, plainImage } from './fixtures.ts';
 import { OFF_MACHINE_REFUSED, takeOffMachineRefusals } from '../src/modules/webhooks/jobs.ts';
 import { RETRY_DELAYS_S } from '../src/modules/webhooks/schedule.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
-import { aSubmission } from './support/factories.ts';
+import { aSubmission, ingestionAccess } from './support/factories.ts';
 import { metricSample } from './support/metrics.ts';
 
 interface Received {
@@ -540,13 +540,7 @@ describe(`webhooks (${databaseKind})`, () => {
   });
 
   it('bulk ingestion tells a file that needs mapping and the job once all its files are read', async () => {
-    const access = await c.admin.graphql(
-      `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
-      {
-        input: { companyId: OWNER, folderName: 'hooks_folder', imageSource: 'LOCAL' },
-      },
-    );
-    expect(access.json.errors).toBeUndefined();
+    await ingestionAccess(server, { companyId: OWNER, folderName: 'hooks_folder', imageSource: 'LOCAL' });
     const { json } = await register(c.supplier, {
       url: receiver.url,
       events: ['ingestion.job_completed', 'ingestion.file_needs_mapping'],

@@ -253,7 +253,7 @@ export async function aReviewer(
 /** Bulk-ingestion access for a company, granted by the demo administrator as the Access page does: its row. */
 export async function ingestionAccess(
   server: TestServer,
-  input: { companyId: number; folderName: string; imageSource: 'LOCAL' | 'S3_BUCKET' },
+  input: { companyId: number; folderName: string; imageSource: string },
 ) {
   const admin = (await findUserByEmail(server.database.db, 'admin@example.com'))!;
   const { id } = await createOrganization(server.ctx, admin, input);
