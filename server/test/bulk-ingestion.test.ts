@@ -370,6 +370,36 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     expect(attached).toHaveLength(2);
   });
 
+  it("a photo uploaded to a draft is read before the company's own import files queued ahead of it", async () => {
+    const imported = await supplier.upload(
+      '/api/bulkIngestion/jobs',
+      await Promise.all(
+        [1, 2, 3, 4, 5].map(async (i) => ({ name: `shelf-${i}.png`, data: await barcodeImage(ean()) })),
+      ),
+    );
+    expect(imported.status).toBe(201);
+    const draft = await supplier.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: await barcodeImage(ean()) },
+    ]);
+    expect(draft.status, JSON.stringify(draft.json)).toBe(201);
+    // One media slot: the jobs run one after another, in the order the claims choose.
+    await new JobRunner(server.database.db, pino({ level: 'silent' }), { queueConcurrency: { media: 1 } })
+      .register(...allJobs(server.ctx))
+      .drain();
+    const ran = await server.database.db
+      .select({ name: jobsTable.name, payload: jobsTable.payload })
+      .from(jobsTable)
+      .where(
+        and(
+          inArray(jobsTable.name, ['drafts.processFile', 'bulkIngestion.processFile']),
+          sql`payload->>'fileId' in (select id::text from draft_files where draft_id = ${draft.json.id}
+            union all select id::text from bulk_ingestion_files where job_id = ${imported.json.id})`,
+        ),
+      )
+      .orderBy(jobsTable.finishedAt);
+    expect(ran.map((j) => j.name)).toEqual(['drafts.processFile', ...Array(5).fill('bulkIngestion.processFile')]);
+  });
+
   it('the same UPC from two import jobs joins one waiting submission instead of making two', async () => {
     const code = ean();
     const first = await supplier.upload('/api/bulkIngestion/jobs', [

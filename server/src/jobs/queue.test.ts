@@ -789,6 +789,31 @@ describe(`job queue (${databaseKind})`, () => {
     expect((await floodThenSingle('test.fairOneSlot', 1)).indexOf('single')).toBe(1);
   });
 
+  it("a person's job goes ahead of their own company's bulk work queued before it", async () => {
+    const db = server.database.db;
+    const order: string[] = [];
+    const imported = defineJob({
+      name: 'test.importedFile',
+      queue: 'media',
+      bulk: true,
+      payload: z.object({}),
+      handler: async () => void order.push('imported'),
+    });
+    const uploaded = defineJob({
+      name: 'test.uploadedFile',
+      queue: 'media',
+      payload: z.object({}),
+      handler: async () => void order.push('uploaded'),
+    });
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 20; i++) await enqueue(tx, imported, {}, { companyId: 1 });
+    });
+    await enqueue(db, uploaded, {}, { companyId: 1 });
+    await new JobRunner(db, log, { queueConcurrency: { media: 1 } }).register(imported, uploaded).drain();
+    expect(order).toHaveLength(21);
+    expect(order[0]).toBe('uploaded');
+  });
+
   it('queues have their own slots: webhook deliveries that hang do not hold back media work', async () => {
     const db = server.database.db;
     let releaseHooks!: () => void;

@@ -25,6 +25,11 @@ export interface JobType<P> {
    * version still running during a rolling deploy may enqueue under an old name: this handler runs those too.
    */
   formerNames?: readonly string[];
+  /**
+   * Work nobody waits for at a screen (a folder import's files): a company's jobs of such a type take its turns after
+   * its other due jobs of the queue, so a person's upload is not queued behind their own company's import.
+   */
+  bulk?: boolean;
 }
 
 /** What a handler is told about the job it runs; `log` carries the job and the request id that enqueued it. */
@@ -67,10 +72,7 @@ export interface JobDefinition<P> extends JobType<P> {
  */
 const declaredJobTypes = new Map<string, JobType<unknown>>();
 
-export function jobType<P>(
-  name: string,
-  opts: { payload: z.ZodType<P>; maxAttempts?: number; queue?: QueueName; formerNames?: readonly string[] },
-): JobType<P> {
+export function jobType<P>(name: string, opts: Omit<JobType<P>, 'name'>): JobType<P> {
   if (declaredJobTypes.has(name)) throw new Error(`Job type ${name} declared twice`);
   const taken = (opts.formerNames ?? []).filter((former) => declaredJobTypes.has(former));
   if (taken.length) throw new Error(`Job type ${name}: former name ${taken.join(', ')} is a job type of its own`);
@@ -89,6 +91,7 @@ export interface SomeJobDefinition {
   maxAttempts?: number;
   payload: z.ZodType;
   formerNames?: readonly string[];
+  bulk?: boolean;
   handler: (payload: never, job: JobInfo) => Promise<void>;
   onFailed?: (payload: never, job: JobInfo & { error: unknown }) => Promise<void>;
 }
@@ -325,6 +328,8 @@ export type JobOutcome = 'done' | 'failed' | 'retry';
 interface Queue {
   name: QueueName;
   jobNames: string[];
+  /** The names of its bulk job types (JobType.bulk). */
+  bulkNames: string[];
   concurrency: number;
   running: Set<Promise<void>>;
   ticking: boolean;
@@ -399,6 +404,7 @@ export class JobRunner {
         queue = {
           name: queueName,
           jobNames: [],
+          bulkNames: [],
           concurrency,
           running: new Set(),
           ticking: false,
@@ -409,6 +415,7 @@ export class JobRunner {
         this.queues.set(queueName, queue);
       }
       queue.jobNames.push(...names);
+      if (def.bulk) queue.bulkNames.push(...names);
     }
     return this;
   }
@@ -602,7 +609,7 @@ export class JobRunner {
   private async claim(queue: Queue, limit: number): Promise<ClaimedJob[]> {
     if (!queue.jobNames.length || limit <= 0) return [];
     const served = queue.served.filter((c): c is number => c !== null);
-    const result = await this.db.execute(claimStatement(queue.jobNames, limit, this.lockMs, served));
+    const result = await this.db.execute(claimStatement(queue.jobNames, limit, this.lockMs, served, queue.bulkNames));
     const claimed = (result as { rows: ClaimedJob[] }).rows;
     for (const job of claimed) this.held.set(job.id, job.lock_token);
     queue.served = [...queue.served, ...claimed.map((j) => j.company_id)].slice(-Math.max(1, queue.concurrency));
@@ -913,7 +920,7 @@ export function dueStatement(names: readonly string[]) {
  * The statement that claims up to `limit` due jobs of these types, fairly between companies: each company's due jobs
  * line up behind the ones it already has running, and the claim takes the front of every line before the second of
  * any (a company with a thousand files waiting and two running waits behind another company's single upload);
- * companies in `servedLast` wait one turn more.
+ * companies in `servedLast` wait one turn more. Within a company's line, its jobs of `bulkNames` come after its others.
  *
  * Its cost follows the companies with queued work, not the jobs: it skips through `jobs_line_idx` one company at a
  * time (a loose index scan: one probe per company and type), reads each one's oldest due jobs (at most `limit`), the
@@ -921,9 +928,16 @@ export function dueStatement(names: readonly string[]) {
  * those. The rows are locked in rank order with SKIP LOCKED, so a worker claiming at the same moment takes the next
  * ones instead of none.
  */
-export function claimStatement(names: readonly string[], limit: number, lockMs: number, servedLast: readonly number[]) {
+export function claimStatement(
+  names: readonly string[],
+  limit: number,
+  lockMs: number,
+  servedLast: readonly number[],
+  bulkNames: readonly string[] = [],
+) {
   const nameList = sqlList(names);
   const served = servedLast.length ? sql`f.company_id IN (${sqlList(servedLast)})` : sql`false`;
+  const bulk = bulkNames.length ? sql`f.name IN (${sqlList(bulkNames)})` : sql`false`;
   return sql`
     WITH RECURSIVE
       types(name) AS (SELECT unnest(ARRAY[${nameList}]::text[])),
@@ -939,18 +953,18 @@ export function claimStatement(names: readonly string[], limit: number, lockMs: 
         FROM lines l WHERE l.company_id IS NOT NULL
       ),
       fronts AS (
-        SELECT f.id, f.run_at, f.company_id FROM lines l CROSS JOIN LATERAL (
-          SELECT j.id, j.run_at, j.company_id FROM jobs j
+        SELECT f.id, f.name, f.run_at, f.company_id FROM lines l CROSS JOIN LATERAL (
+          SELECT j.id, j.name, j.run_at, j.company_id FROM jobs j
           WHERE j.status = 'queued' AND j.name = l.name AND j.company_id = l.company_id AND j.run_at <= now()
           ORDER BY j.company_id, j.run_at, j.id LIMIT ${limit}) f
         WHERE l.company_id IS NOT NULL
         UNION ALL
-        SELECT f.id, f.run_at, f.company_id FROM types t CROSS JOIN LATERAL (
-          SELECT j.id, j.run_at, j.company_id FROM jobs j
+        SELECT f.id, f.name, f.run_at, f.company_id FROM types t CROSS JOIN LATERAL (
+          SELECT j.id, j.name, j.run_at, j.company_id FROM jobs j
           WHERE j.status = 'queued' AND j.name = t.name AND j.company_id IS NULL AND j.run_at <= now()
           ORDER BY j.company_id, j.run_at, j.id LIMIT ${limit}) f
         UNION ALL
-        SELECT j.id, j.run_at, j.company_id FROM jobs j
+        SELECT j.id, j.name, j.run_at, j.company_id FROM jobs j
         WHERE j.status = 'running' AND j.name IN (${nameList}) AND j.locked_until < now()
       ),
       busy AS (
@@ -960,7 +974,7 @@ export function claimStatement(names: readonly string[], limit: number, lockMs: 
       ),
       ranked AS (
         SELECT f.id, f.run_at,
-          coalesce(b.n, 0) + row_number() OVER (PARTITION BY f.company_id ORDER BY f.run_at, f.id)
+          coalesce(b.n, 0) + row_number() OVER (PARTITION BY f.company_id ORDER BY ${bulk}, f.run_at, f.id)
             + (CASE WHEN ${served} THEN 1 ELSE 0 END) AS turn
         FROM fronts f LEFT JOIN busy b ON b.company_id IS NOT DISTINCT FROM f.company_id
       ),

@@ -58,6 +58,8 @@ export const INGESTION_MSG = {
 
 export const processIngestionFileJob = jobType('bulkIngestion.processFile', {
   queue: 'media',
+  // A folder of hundreds of files: the company's own uploads through the pages go first.
+  bulk: true,
   payload: z.object({ fileId: z.guid() }),
   maxAttempts: 3,
 });
