@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
@@ -140,6 +141,44 @@ describe('Add images to a catalogued product', () => {
     expect(screen.getByRole('link', { name: 'Back to the catalogued item' }).getAttribute('href')).toBe(
       `/cataloguedProducts/${UPC}`,
     );
+  });
+
+  it('Cancel returns to the product while sending, and is disabled once the images are sent', async () => {
+    let answer: (value: { id: string }) => void = () => {};
+    uploadProductImages.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    // The confirmation's code still loading: the page stays on screen, its address already the confirmation's.
+    const Loading = () => use(new Promise<never>(() => {}));
+    const { router } = renderWithApp(
+      <Routes>
+        <Route path="/cataloguedProducts/:ean13Upc/upload/file_select" element={<AddImagesPage />} />
+        <Route path="/cataloguedProducts/:ean13Upc/upload/confirmation" element={<Loading />} />
+        <Route path="*" element={<p>Elsewhere</p>} />
+      </Routes>,
+      { path: `/cataloguedProducts/${UPC}/upload/file_select`, session: buildSession({ user: buildUser() }) },
+    );
+    choose([file('front.png')]);
+    fireEvent.click(submit());
+    const cancel = () => screen.getByRole('button', { name: 'Cancel' });
+    expect(cancel()).toHaveProperty('disabled', false);
+    await act(async () => answer({ id: 's9' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cataloguedProducts/${UPC}/upload/confirmation`));
+    expect(cancel()).toHaveProperty('disabled', true);
+  });
+
+  it('Cancel while sending stops the upload and returns to the product', async () => {
+    let signal: AbortSignal | undefined;
+    uploadProductImages.mockImplementation(
+      (_upc: string, _files: File[], _onProgress: unknown, s: AbortSignal) =>
+        new Promise(() => {
+          signal = s;
+        }),
+    );
+    const { router } = renderPage();
+    choose([file('front.png')]);
+    fireEvent.click(submit());
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cataloguedProducts/${UPC}`));
+    expect(signal?.aborted).toBe(true);
   });
 
   it("says the images' barcode is another code before anything is created, and sends on 'Submit anyway'", async () => {

@@ -54,12 +54,19 @@ function AddImagesForm({
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const queryClient = useQueryClient();
-  const { files, addFiles, remove, sending, progress, canSend: canSubmit, send } = useFileUpload();
+  const { files, addFiles, remove, sending, progress, canSend: canSubmit, send, abort } = useFileUpload();
   const factsForm = useFactsForm(certified);
   useFocusHeading();
 
   // What the server read in the images when their barcode is another code than this product's; null otherwise.
   const [differs, setDiffers] = useState<string | null>(null);
+  // Once the images are sent, the confirmation is opening (its code may still be loading, with its address already
+  // shown): a Cancel then would say nothing was sent.
+  const [sent, setSent] = useState(false);
+  const cancel = () => {
+    abort();
+    void navigate(partnerPath(productPath(ean13Upc)));
+  };
 
   const submit = (sendDiffering = false) => {
     setDiffers(null);
@@ -68,6 +75,7 @@ function AddImagesForm({
     return send(
       async (chosen, onProgress, signal) => {
         await uploadProductImages(ean13Upc, chosen, onProgress, signal, sendDiffering, facts.fields);
+        setSent(true);
         void queryClient.invalidateQueries({ queryKey: catalogueKeys.product(ean13Upc) });
         void queryClient.invalidateQueries({ queryKey: ['submissions'] });
         void navigate(partnerPath(`${productPath(ean13Upc)}/upload/confirmation`));
@@ -144,7 +152,7 @@ function AddImagesForm({
       </div>
 
       <Group justify="flex-end">
-        <Button variant="default" component={AppLink} to={productPath(ean13Upc)}>
+        <Button variant="default" onClick={cancel} disabled={sent}>
           Cancel
         </Button>
         <Button onClick={() => void submit()} disabled={!canSubmit}>
