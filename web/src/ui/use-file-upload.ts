@@ -4,7 +4,13 @@ import { isApiError } from '../api/api-error.ts';
 import type { UploadProgress } from '../api/upload-files.ts';
 import { showBanner } from './banner/banner-store.ts';
 
-type Upload = (files: File[], onProgress: (p: UploadProgress) => void, signal: AbortSignal) => Promise<void>;
+/** `markSent`: the server has it (what it makes exists), though the run may still have work before it navigates. */
+type Upload = (
+  files: File[],
+  onProgress: (p: UploadProgress) => void,
+  signal: AbortSignal,
+  markSent: () => void,
+) => Promise<void>;
 
 /**
  * Files chosen for an upload and the upload itself, shared by every upload screen: the selection rules and their
@@ -14,6 +20,9 @@ export function useFileUpload() {
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  // Once sent, the next page is opening (its code may still be loading, with its address already shown): a Cancel
+  // then would leave behind what the upload made, or say nothing was sent. Screens disable it.
+  const [sent, setSent] = useState(false);
   const upload = useRef<AbortController | null>(null);
   useEffect(() => () => upload.current?.abort(), []);
 
@@ -33,7 +42,7 @@ export function useFileUpload() {
     setSending(true);
     setProgress({ loaded: 0, total: 1 });
     try {
-      await run(files, setProgress, controller.signal);
+      await run(files, setProgress, controller.signal, () => setSent(true));
     } catch (error) {
       if (controller.signal.aborted) return;
       if (isApiError(error) && error.message && (error.status === 400 || error.status === 413))
@@ -46,5 +55,5 @@ export function useFileUpload() {
     }
   };
 
-  return { files, addFiles, remove, sending, progress, canSend, send, abort: () => upload.current?.abort() };
+  return { files, addFiles, remove, sending, sent, progress, canSend, send, abort: () => upload.current?.abort() };
 }

@@ -143,7 +143,7 @@ describe('Add images to a catalogued product', () => {
     );
   });
 
-  it('Cancel returns to the product while sending, and is disabled once the images are sent', async () => {
+  it('Cancel stays enabled while sending, and is disabled once the images are sent', async () => {
     let answer: (value: { id: string }) => void = () => {};
     uploadProductImages.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     // The confirmation's code still loading: the page stays on screen, its address already the confirmation's.

@@ -54,15 +54,12 @@ function AddImagesForm({
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const queryClient = useQueryClient();
-  const { files, addFiles, remove, sending, progress, canSend: canSubmit, send, abort } = useFileUpload();
+  const { files, addFiles, remove, sending, sent, progress, canSend: canSubmit, send, abort } = useFileUpload();
   const factsForm = useFactsForm(certified);
   useFocusHeading();
 
   // What the server read in the images when their barcode is another code than this product's; null otherwise.
   const [differs, setDiffers] = useState<string | null>(null);
-  // Once the images are sent, the confirmation is opening (its code may still be loading, with its address already
-  // shown): a Cancel then would say nothing was sent.
-  const [sent, setSent] = useState(false);
   const cancel = () => {
     abort();
     void navigate(partnerPath(productPath(ean13Upc)));
@@ -73,9 +70,9 @@ function AddImagesForm({
     const facts = factsForm.toSend();
     if (!facts.ok) return;
     return send(
-      async (chosen, onProgress, signal) => {
+      async (chosen, onProgress, signal, markSent) => {
         await uploadProductImages(ean13Upc, chosen, onProgress, signal, sendDiffering, facts.fields);
-        setSent(true);
+        markSent();
         void queryClient.invalidateQueries({ queryKey: catalogueKeys.product(ean13Upc) });
         void queryClient.invalidateQueries({ queryKey: ['submissions'] });
         void navigate(partnerPath(`${productPath(ean13Upc)}/upload/confirmation`));

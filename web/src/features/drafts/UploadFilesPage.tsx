@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, CloseButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
@@ -37,21 +36,18 @@ export function UploadFilesPage() {
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const queryClient = useQueryClient();
-  const { files, addFiles, remove, sending, progress, canSend, send, abort } = useFileUpload();
+  const { files, addFiles, remove, sending, sent, progress, canSend, send, abort } = useFileUpload();
   const { user } = useSession();
   // Said before any file is chosen, as beside the disabled Add New: the server would refuse the upload.
   const readOnly = !!user && isReadOnlyAdmin(user);
   const canContinue = canSend && !readOnly;
   useFocusHeading();
 
-  // Once the draft exists, step 2 is opening (its code may still be loading, with its address already shown): a Cancel
-  // here would leave the new draft behind, where step 2's Cancel deletes it.
-  const [created, setCreated] = useState(false);
-
   const next = () =>
-    send(async (chosen, onProgress, signal) => {
+    send(async (chosen, onProgress, signal, markSent) => {
       const draft = await createDraft(chosen, onProgress, signal);
-      setCreated(true);
+      // The draft exists: a Cancel now would leave it behind, where step 2's Cancel deletes it.
+      markSent();
       await cacheDraft(queryClient, draft);
       const state: NewDraftState = { newDraft: true };
       void navigate(partnerPath(`/upload/draft/${encodeURIComponent(draft.id)}/designate_upc`), { state });
@@ -158,7 +154,7 @@ export function UploadFilesPage() {
       </div>
 
       <Group justify="flex-end">
-        <Button variant="default" onClick={cancel} disabled={created}>
+        <Button variant="default" onClick={cancel} disabled={sent}>
           Cancel
         </Button>
         <Button onClick={next} disabled={!canContinue}>
