@@ -13,11 +13,33 @@ import { AddImagesConfirmationPage, AddImagesPage, CONFIRMATION_TEXT } from './A
 const uploadProductImages = vi.hoisted(() => vi.fn());
 /** The product's certified facts, as the page reads them (none unless a test gives some). */
 const certifiedFacts = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('./catalogue-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./catalogue-api.ts')>()),
-  uploadProductImages,
-  useCataloguedProductFacts: () => ({ isSuccess: true, data: certifiedFacts.current }),
-}));
+/** Whether the certified facts have been read (a test sets it false, then true, to have them arrive). */
+const factsRead = vi.hoisted(() => {
+  let read = true;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => read,
+    set: (value: boolean) => {
+      read = value;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+});
+vi.mock('./catalogue-api.ts', async (importOriginal) => {
+  const { useSyncExternalStore } = await import('react');
+  return {
+    ...(await importOriginal<typeof import('./catalogue-api.ts')>()),
+    uploadProductImages,
+    useCataloguedProductFacts: () =>
+      useSyncExternalStore(factsRead.subscribe, factsRead.get)
+        ? { isSuccess: true, data: certifiedFacts.current }
+        : { isSuccess: false, data: undefined },
+  };
+});
 
 const UPC = '0036000291452';
 const file = (name: string, size = 1000, type = 'image/png') => new File([new Uint8Array(size)], name, { type });
@@ -48,6 +70,17 @@ describe('Add images to a catalogued product', () => {
   afterEach(() => {
     uploadProductImages.mockReset();
     certifiedFacts.current = null;
+    factsRead.set(true);
+  });
+
+  it('files chosen before the certified facts are read stay chosen once they arrive', () => {
+    factsRead.set(false);
+    renderPage();
+    choose([file('front.png')]);
+    act(() => factsRead.set(true));
+    expect(screen.getByRole('heading', { name: 'Product facts' })).toBeTruthy();
+    expect(chosenNames()).toEqual(['front.png']);
+    expect(submit()).toHaveProperty('disabled', false);
   });
 
   it('offers the certified facts to correct, and sends only a changed set with the images', async () => {

@@ -32,12 +32,15 @@ export function AddImagesPage() {
   // The facts' inputs start from the certified facts, so they show once those are read; without them (the query
   // failed) the images go alone and the server starts the submission from the certified facts.
   const ready = certified.isSuccess;
+  // Held above the form that starts again once the facts arrive: files chosen meanwhile stay chosen.
+  const upload = useFileUpload();
   return (
     <AddImagesForm
       key={ready ? 'ready' : 'loading'}
       ean13Upc={ean13Upc}
       certified={certified.data ? productFactsOf(certified.data) : null}
       factsReady={ready}
+      upload={upload}
     />
   );
 }
@@ -46,15 +49,17 @@ function AddImagesForm({
   ean13Upc,
   certified,
   factsReady,
+  upload,
 }: {
   ean13Upc: string;
   certified: ReturnType<typeof productFactsOf> | null;
   factsReady: boolean;
+  upload: ReturnType<typeof useFileUpload>;
 }) {
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const queryClient = useQueryClient();
-  const { files, addFiles, remove, sending, sent, progress, canSend: canSubmit, send, abort } = useFileUpload();
+  const { files, addFiles, remove, sending, sent, progress, canSend: canSubmit, send, abort } = upload;
   const factsForm = useFactsForm(certified);
   useFocusHeading();
 
